@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+// Segue's pipeline, one target per stage; each stage imports only the stage before it:
+// SegueScene → SegueTimeline → SegueDisplayList → SegueRaster (Cairo, pixman) → SegueEncode (FFmpeg).
+import PackageDescription
+
+let package = Package(
+    name: "Segue",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "segue", targets: ["segue"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // Pure math shared by every stage: CATransform3D, points, colours. No dependencies.
+        .target(name: "SegueGeometry"),
+        // Stage 1: scene files (YAML/JSON) → validated scene model with source locations.
+        .target(name: "SegueScene", dependencies: ["SegueGeometry", "Yams"]),
+        // Stage 2: scene model + time → per-layer presentation state (pure function of time).
+        .target(name: "SegueTimeline", dependencies: ["SegueScene"]),
+        // Stage 3: layer state → display list (full matrices, projected quads, draw order).
+        .target(name: "SegueDisplayList", dependencies: ["SegueTimeline"]),
+        // Stage 4: display list → premultiplied BGRA pixels. The only stage that sees Cairo/pixman/Pango.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo pangocairo pixman-1",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libpixman-1-dev"])]),
+        .target(name: "SegueRaster", dependencies: ["SegueDisplayList", "CCairo"]),
+        // Stage 5: pixels → MP4/PNG files. The only stage that sees FFmpeg.
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+        .target(name: "SegueEncode", dependencies: ["SegueRaster", "CFFmpeg"]),
+        // Command-line front end: thin subcommands over the stages.
+        .target(name: "SegueCLI", dependencies: [
+            "SegueEncode",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "segue", dependencies: ["SegueCLI"]),
+
+        .testTarget(name: "SegueGeometryTests", dependencies: ["SegueGeometry"]),
+        .testTarget(name: "SegueSceneTests", dependencies: ["SegueScene"]),
+        .testTarget(name: "SegueTimelineTests", dependencies: ["SegueTimeline"]),
+        .testTarget(name: "SegueDisplayListTests", dependencies: ["SegueDisplayList"]),
+        .testTarget(name: "SegueRasterTests", dependencies: ["SegueRaster"]),
+        .testTarget(name: "SegueEncodeTests", dependencies: ["SegueEncode"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["SegueCLI"]),
+    ]
+)

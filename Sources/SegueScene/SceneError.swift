@@ -1,0 +1,36 @@
+/// Why a scene could not be used. Each case says where (file:line:column), what was
+/// expected, and, when there is one, what to do instead.
+public struct SceneError: Error, CustomStringConvertible, Sendable {
+    public enum Kind: String, Sendable {
+        /// The file is not valid YAML/JSON.
+        case syntax
+        /// A key the format does not have (often a typo).
+        case unknownKey
+        /// A required key is missing.
+        case missingKey
+        /// A value of the wrong type or out of range.
+        case invalidValue
+        /// An animation names a layer that does not exist, or two layers share an id.
+        case reference
+        /// The file cannot be read, or an image it names is missing or unreadable.
+        case io
+    }
+
+    public var kind: Kind
+    public var location: SourceLocation?
+    /// What was wrong and what was expected, e.g. "expected a number for 'opacity', found \"abc\"".
+    public var message: String
+    /// A concrete next step, e.g. "did you mean 'anchorPoint'?".
+    public var suggestion: String?
+
+    public init(_ kind: Kind, at location: SourceLocation?, _ message: String, suggestion: String? = nil) {
+        self.kind = kind; self.location = location; self.message = message; self.suggestion = suggestion
+    }
+
+    /// `file:line:column: error: message` followed by the suggestion on its own line.
+    public var description: String {
+        var s = (location.map { "\($0): " } ?? "") + "error: " + message
+        if let suggestion { s += "\n  hint: " + suggestion }
+        return s
+    }
+}
