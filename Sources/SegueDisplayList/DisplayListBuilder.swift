@@ -1,0 +1,74 @@
+/// Turns a timeline's layer states into a display list, with Core Animation's geometry:
+///
+/// - a layer's transform applies about its anchor point, and `position` places the anchor
+///   point in the superlayer's bounds space (`zPosition` moves it along z);
+/// - a superlayer's `sublayerTransform` applies to its sublayers about the superlayer's own
+///   anchor point;
+/// - every layer renders its subtree into its own plane (z is dropped after the sublayer
+///   transform, "flattening"), so there is no depth sorting between siblings: they are painted
+///   in zPosition order, then in tree order, like CALayer.
+public enum DisplayListBuilder {
+    /// The display list of frame `index` of a timeline.
+    public static func build(_ timeline: Timeline, frame index: Int) -> DisplayList {
+        let t = timeline.time(ofFrame: index)
+        return build(layers: timeline.layers(at: t), canvas: timeline.canvas, frameIndex: index, time: t)
+    }
+
+    /// The display list for a given instant (`segue still --time`).
+    public static func build(_ timeline: Timeline, time t: Double) -> DisplayList {
+        build(layers: timeline.layers(at: t), canvas: timeline.canvas, frameIndex: 0, time: t)
+    }
+
+    public static func build(layers: [LayerState], canvas: Canvas, frameIndex: Int, time: Double) -> DisplayList {
+        // The canvas is the root plane: root layers are positioned in canvas points.
+        let roots = orderedForPainting(layers).map { node(for: $0, parentPlane: .identity) }
+        return DisplayList(frameIndex: frameIndex, time: time, canvasSize: canvas.size, scale: canvas.scale,
+                           background: canvas.background, roots: roots)
+    }
+
+    /// The matrix from a layer's bounds space into its superlayer's bounds space (3D, before flattening).
+    public static func localMatrix(of layer: LayerState) -> Transform3D {
+        let anchor = layer.anchorInBounds
+        return Transform3D.translation(-anchor.x, -anchor.y, 0)
+            .then(layer.transform)
+            .then(.translation(layer.position.x, layer.position.y, layer.zPosition))
+    }
+
+    /// The superlayer's `sublayerTransform`, applied about its anchor point.
+    public static func sublayerMatrix(of layer: LayerState) -> Transform3D {
+        if layer.sublayerTransform.isIdentity { return .identity }
+        let anchor = layer.anchorInBounds
+        return Transform3D.translation(-anchor.x, -anchor.y, 0)
+            .then(layer.sublayerTransform)
+            .then(.translation(anchor.x, anchor.y, 0))
+    }
+
+    /// `parentPlane` maps the superlayer's sublayer space (3D) to the canvas.
+    private static func node(for layer: LayerState, parentPlane: Transform3D) -> DisplayNode {
+        // Flatten: whatever depth the layer has in its superlayer is dropped there.
+        let full = localMatrix(of: layer).then(parentPlane).flattened
+        let childPlane = sublayerMatrix(of: layer).flattened.then(full)
+        let children = orderedForPainting(layer.sublayers).map { node(for: $0, parentPlane: childPlane) }
+        let content = LayerContent(size: layer.bounds.size, backgroundColor: layer.backgroundColor,
+                                   cornerRadius: layer.cornerRadius, borderWidth: layer.borderWidth,
+                                   borderColor: layer.borderColor, image: layer.contents, text: layer.text,
+                                   clipsContentsToCorners: layer.masksToBounds)
+        return DisplayNode(id: layer.id, transform: full, bounds: layer.bounds, opacity: layer.opacity,
+                           isHidden: layer.hidden, isFrontFacing: isFrontFacing(full), doubleSided: layer.doubleSided,
+                           masksToBounds: layer.masksToBounds, content: content, children: children)
+    }
+
+    /// Siblings are painted by zPosition, then in tree order (a stable sort).
+    static func orderedForPainting(_ layers: [LayerState]) -> [LayerState] {
+        layers.enumerated()
+            .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
+            .map(\.element)
+    }
+
+    /// A plane faces the viewer when its projective map preserves orientation. Wherever W > 0
+    /// the Jacobian determinant of (X/W, Y/W) is det(H)/W³, so the sign of det(H) decides.
+    /// (Scaling x by −1 therefore shows the back face, as in Core Animation.)
+    static func isFrontFacing(_ m: Transform3D) -> Bool {
+        m.planeHomography.determinant > 0
+    }
+}

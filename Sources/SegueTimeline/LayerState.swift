@@ -1,0 +1,37 @@
+/// The presentation state of one layer at one instant: its model values with every running
+/// or finished animation applied.
+public struct LayerState: Sendable {
+    public var id: String
+    public var bounds: Rect
+    public var position: Point
+    public var anchorPoint: Point
+    public var zPosition: Double
+    public var transform: Transform3D
+    public var sublayerTransform: Transform3D
+    public var opacity: Double
+    public var hidden: Bool
+    public var backgroundColor: RGBAColor
+    public var cornerRadius: Double
+    public var masksToBounds: Bool
+    public var borderWidth: Double
+    public var borderColor: RGBAColor
+    public var doubleSided: Bool
+    public var contents: ImageContents?
+    public var text: TextSpec?
+    public var sublayers: [LayerState]
+
+    /// The model values of a layer (and its subtree) before any animation.
+    public init(model l: LayerSpec) {
+        id = l.id; bounds = l.bounds; position = l.position; anchorPoint = l.anchorPoint
+        zPosition = l.zPosition; transform = l.transform; sublayerTransform = l.sublayerTransform
+        opacity = l.opacity; hidden = l.hidden; backgroundColor = l.backgroundColor
+        cornerRadius = l.cornerRadius; masksToBounds = l.masksToBounds; borderWidth = l.borderWidth
+        borderColor = l.borderColor; doubleSided = l.doubleSided; contents = l.contents; text = l.text
+        sublayers = l.sublayers.map(LayerState.init(model:))
+    }
+
+    /// The anchor point in the layer's own bounds space.
+    public var anchorInBounds: Point {
+        Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    }
+}
