@@ -1,1 +1,3 @@
 import SegueCLI
+
+SegueCommand.runMain()

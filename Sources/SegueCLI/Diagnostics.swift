@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import SegueEncode
+
+/// Prints errors in one house style — `file:line:column: error: what` with a `hint:` line —
+/// and turns them into exit status 1. Usage errors go through ArgumentParser (exit status 2).
+enum Diagnostics {
+    static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
+
+    static func printError(_ error: Error) {
+        let text: String
+        switch error {
+        case let e as SceneError: text = e.description
+        case let e as CustomStringConvertible: text = e.description.hasPrefix("error") || e.description.contains(": error: ") ? e.description : "error: " + e.description
+        default: text = "error: \(error)"
+        }
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    static func note(_ text: String, quiet: Bool) {
+        guard !quiet else { return }
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Runs `body`; a domain error is printed and becomes exit status 1.
+    static func failing<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as ExitCode { throw e } catch {
+            printError(error)
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// A problem found by the command line itself (not a scene or encoder error).
+struct CLIError: Error, CustomStringConvertible {
+    var message: String
+    var hint: String?
+    init(_ message: String, hint: String? = nil) { self.message = message; self.hint = hint }
+    var description: String { "error: " + message + (hint.map { "\n  hint: " + $0 } ?? "") }
+}

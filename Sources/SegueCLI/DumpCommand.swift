@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import SegueEncode
+
+struct DumpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Print the evaluated layer geometry of each frame as JSON.",
+        discussion: """
+        For each frame: its index and time, and for every layer (depth first, in painting order) its \
+        presentation opacity, hidden flag, its full 4×4 matrix from its own bounds space to the canvas \
+        (m11 … m44, Core Animation's row-vector convention, in points), and its bounds corners projected \
+        to canvas points (top-left, top-right, bottom-right, bottom-left; null for a corner behind the eye).
+
+        Output shape:
+          {"fps": 60, "size": [390, 844], "scale": 2, "duration": 0.72,
+           "frames": [{"index": 0, "time": 0, "layers": [{"id": …, "opacity": 1, "hidden": false,
+                       "transform": [16 numbers], "quad": [[x, y], …]}]}]}
+
+        Examples:
+          segue dump scenes/flip.yaml --frames 17 | jq '.frames[0].layers[] | {id, quad}'
+        """)
+
+    @Argument(help: "The scene file.")
+    var scene: String
+
+    @Option(help: "Only these frames, e.g. 0-10, 12, or 30- (inclusive, 0-based).")
+    var frames: FrameRange?
+
+    @OptionGroup var sampling: SamplingOptions
+
+    func run() throws {
+        try Diagnostics.failing {
+            let loaded = try sampling.load(scene)
+            let timeline = Timeline(scene: loaded)
+            let range = try (frames ?? FrameRange(argument: "0-")!).resolve(frameCount: timeline.frameCount, scene: scene)
+            var out = JSONText()
+            out.raw("{\"fps\": "); out.number(loaded.canvas.fps)
+            out.raw(", \"size\": ["); out.number(loaded.canvas.size.width); out.raw(", "); out.number(loaded.canvas.size.height)
+            out.raw("], \"scale\": "); out.number(loaded.canvas.scale)
+            out.raw(", \"duration\": "); out.number(loaded.duration)
+            out.raw(",\n \"frames\": [")
+            for (n, index) in range.enumerated() {
+                let list = DisplayListBuilder.build(timeline, frame: index)
+                out.raw(n == 0 ? "\n  " : ",\n  ")
+                out.raw("{\"index\": \(index), \"time\": "); out.number(list.time); out.raw(", \"layers\": [")
+                for (k, node) in list.allNodes.enumerated() {
+                    out.raw(k == 0 ? "\n    " : ",\n    ")
+                    out.raw("{\"id\": "); out.string(node.id)
+                    out.raw(", \"opacity\": "); out.number(node.opacity)
+                    out.raw(", \"hidden\": \(node.isHidden)")
+                    out.raw(", \"transform\": [")
+                    for (i, v) in node.transform.rowMajor.enumerated() { if i > 0 { out.raw(", ") }; out.number(v) }
+                    out.raw("], \"quad\": [")
+                    for (i, corner) in node.quad.enumerated() {
+                        if i > 0 { out.raw(", ") }
+                        if let corner { out.raw("["); out.number(corner.x); out.raw(", "); out.number(corner.y); out.raw("]") } else { out.raw("null") }
+                    }
+                    out.raw("]}")
+                }
+                out.raw("]}")
+            }
+            out.raw("\n ]}\n")
+            FileHandle.standardOutput.write(Data(out.text.utf8))
+        }
+    }
+}
+
+/// Minimal JSON writing with a fixed key order, so dumps diff cleanly and are byte-stable.
+struct JSONText {
+    var text = ""
+    mutating func raw(_ s: String) { text += s }
+    mutating func number(_ v: Double) {
+        guard v.isFinite else { text += "null"; return }
+        let cleaned = abs(v) < 1e-12 ? 0 : v // avoid "-0" and 1e-17 noise
+        if cleaned == cleaned.rounded() && abs(cleaned) < 1e15 { text += String(Int64(cleaned)) } else { text += "\(cleaned)" }
+    }
+    mutating func string(_ s: String) {
+        text += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\t": text += "\\t"
+            case "\r": text += "\\r"
+            default:
+                if scalar.value < 0x20 { text += String(format: "\\u%04x", scalar.value) } else { text.unicodeScalars.append(scalar) }
+            }
+        }
+        text += "\""
+    }
+}

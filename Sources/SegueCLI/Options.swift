@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import SegueEncode
+
+/// Options that change how a scene is sampled, shared by render, still and dump.
+struct SamplingOptions: ParsableArguments {
+    @Option(help: "Frames per second, overriding the scene's canvas.fps (1…240).")
+    var fps: Double?
+
+    @Option(help: "Pixels per point, overriding the scene's canvas.scale (0 < scale ≤ 8).")
+    var scale: Double?
+
+    func validate() throws {
+        if let fps, !(fps >= 1 && fps <= 240) { throw ValidationError("--fps must be between 1 and 240, got \(fps).") }
+        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be greater than 0 and at most 8, got \(scale).") }
+    }
+
+    /// Loads a scene and applies the overrides, re-checking the frame size limit.
+    func load(_ path: String) throws -> Scene {
+        var scene = try SceneLoader.load(path: path)
+        if let fps { scene.canvas.fps = fps }
+        if let scale { scene.canvas.scale = scale }
+        let limit = 16384
+        if scene.canvas.pixelWidth > limit || scene.canvas.pixelHeight > limit {
+            throw CLIError("\(path): frames would be \(scene.canvas.pixelWidth)×\(scene.canvas.pixelHeight) px; the limit is \(limit) px a side.",
+                           hint: "use a smaller --scale")
+        }
+        if scene.canvas.pixelWidth < 1 || scene.canvas.pixelHeight < 1 {
+            throw CLIError("\(path): frames would be empty at scale \(scene.canvas.scale).", hint: "use a larger --scale")
+        }
+        return scene
+    }
+}
+
+/// `--frames A-B` (inclusive, 0-based), `--frames N`, or `--frames A-` (to the end).
+struct FrameRange: ExpressibleByArgument, CustomStringConvertible {
+    var lower: Int
+    var upper: Int?
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        switch parts.count {
+        case 1:
+            guard let n = Int(parts[0]), n >= 0 else { return nil }
+            lower = n; upper = n
+        case 2:
+            guard let a = Int(parts[0]), a >= 0 else { return nil }
+            if parts[1].isEmpty { lower = a; upper = nil; return }
+            guard let b = Int(parts[1]), b >= a else { return nil }
+            lower = a; upper = b
+        default: return nil
+        }
+    }
+
+    var description: String { "\(lower)-\(upper.map(String.init) ?? "")" }
+    static var defaultCompletionKind: CompletionKind { .default }
+
+    /// The frame indexes this range selects in a scene of `count` frames.
+    func resolve(frameCount count: Int, scene: String) throws -> ClosedRange<Int> {
+        let last = min(upper ?? count - 1, count - 1)
+        guard lower < count else {
+            throw CLIError("--frames \(self): \(scene) has frames 0-\(count - 1).", hint: "choose frames within 0-\(count - 1)")
+        }
+        return lower ... last
+    }
+}
+
+/// What `render` writes.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case mp4, png
+}

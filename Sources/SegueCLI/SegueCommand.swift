@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import SegueEncode
+
+/// `segue`: the root command. Subcommands stay thin: they parse, call the pipeline stages,
+/// and report. Exit status: 0 success, 1 a scene, input or output problem, 2 a usage error.
+public struct SegueCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "segue",
+        abstract: "Render UIKit-style transitions from scene files to MP4 and PNG frames.",
+        discussion: """
+        A scene file (YAML or JSON) describes a layer tree and how it animates, with Core Animation's \
+        geometry and timing. Segue evaluates it frame by frame and renders each frame exactly.
+
+        Examples:
+          segue render scenes/flip.yaml -o out/flip.mp4
+          segue render scenes/flip.yaml --format png          # out/flip/frame-0000.png …
+          segue still scenes/flip.yaml --time 0.36 -o out/flip-mid.png
+          segue check scenes/*.yaml
+          segue dump scenes/flip.yaml --frames 17-18
+
+        The scene format is documented in docs/scene-format/.
+        """,
+        version: "0.1.0",
+        subcommands: [RenderCommand.self, StillCommand.self, CheckCommand.self, DumpCommand.self]
+    )
+
+    public init() {}
+
+    /// Runs the command line and exits with Segue's exit statuses (usage errors are 2, not
+    /// ArgumentParser's 64, like other diff and render tools).
+    public static func runMain(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            Foundation.exit(0)
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) } // --help, --version
+            let message = fullMessage(for: error)
+            FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import SegueEncode
+
+struct StillCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "still",
+        abstract: "Render one instant of a scene to a PNG.",
+        discussion: """
+        Examples:
+          segue still scenes/flip.yaml --time 0.36 -o out/flip-mid.png
+          segue still scenes/flip.yaml --frame 20 -o out/frame20.png
+        """)
+
+    @Argument(help: "The scene file.")
+    var scene: String
+
+    @Option(help: "The time in seconds (may be past the end: the end state holds).")
+    var time: Double?
+
+    @Option(help: "A frame index instead of a time (time = frame / fps).")
+    var frame: Int?
+
+    @Option(name: .shortAndLong, help: "The PNG to write (default out/NAME-TIME.png).")
+    var output: String?
+
+    @OptionGroup var sampling: SamplingOptions
+
+    func validate() throws {
+        if time != nil && frame != nil { throw ValidationError("Give --time or --frame, not both.") }
+        if let time, !(time >= 0 && time.isFinite) { throw ValidationError("--time must be 0 or more, got \(time).") }
+        if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more, got \(frame).") }
+    }
+
+    func run() throws {
+        try Diagnostics.failing {
+            let loaded = try sampling.load(scene)
+            let timeline = Timeline(scene: loaded)
+            let t = time ?? frame.map { timeline.time(ofFrame: $0) } ?? 0
+            let list = DisplayListBuilder.build(timeline, time: t)
+            let rasterizer = Rasterizer()
+            try rasterizer.checkResources(list)
+            let image = try rasterizer.render(list)
+            let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
+            let url = URL(fileURLWithPath: output ?? "out/\(name)-\(String(format: "%.3f", t)).png")
+            try PNGWriter.write(image, to: url)
+        }
+    }
+}

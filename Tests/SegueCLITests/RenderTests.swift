@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// End to end: the flip scene of the seed article becomes an MP4 and PNG frames that
+/// independent tools (ffprobe, ffmpeg) read as promised.
+@Suite(.serialized) struct RenderTests {
+    let flip = packageRoot.appendingPathComponent("scenes/flip.yaml").path
+
+    func ffprobeStream(_ file: String) throws -> [String: Any] {
+        let r = try tool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_streams",
+                                     "-show_format", "-of", "json", file])
+        #expect(r.status == 0, "ffprobe: \(r.stderr)")
+        let json = try JSONSerialization.jsonObject(with: r.stdoutData) as! [String: Any]
+        return (json["streams"] as! [[String: Any]])[0]
+    }
+
+    @Test func flipRendersToAnH264FileThatPlaysEverywhere() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let first = box.path("flip.mp4"), second = box.path("again.mp4")
+        let r = try segue("render", flip, "-o", first, "--quiet")
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let s = try ffprobeStream(first)
+        #expect(s["codec_name"] as? String == "h264")
+        #expect(s["pix_fmt"] as? String == "yuv420p")
+        #expect(s["width"] as? Int == 780 && s["height"] as? Int == 1688)
+        #expect(s["r_frame_rate"] as? String == "60/1")
+        // 0.72 s × 60 = 43.2 → frames 0 … 44.
+        #expect(s["nb_read_frames"] as? String == "45")
+        #expect(s["color_space"] as? String == "bt709")
+        #expect(s["color_primaries"] as? String == "bt709")
+        #expect(s["color_transfer"] as? String == "bt709")
+        // moov before mdat: the file plays while it downloads.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: first))
+        let moov = bytes.range(of: Data("moov".utf8))!.lowerBound
+        let mdat = bytes.range(of: Data("mdat".utf8))!.lowerBound
+        #expect(moov < mdat)
+        // Deterministic: a second render (with a different number of workers) is byte-identical.
+        #expect(try segue("render", flip, "-o", second, "--quiet", "--jobs", "1").status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: second)) == bytes)
+    }
+
+    @Test func pngFramesHaveTheCanvasPixelSize() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let dir = box.path("frames")
+        let r = try segue("render", flip, "--format", "png", "--frames", "20-22", "-o", dir, "--quiet")
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(names == ["frame-0020.png", "frame-0021.png", "frame-0022.png"])
+        let probe = try tool("ffprobe", ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0",
+                                         dir + "/frame-0021.png"])
+        #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "780,1688")
+    }
+
+    @Test func dumpShowsTheFlipGeometry() throws {
+        let r = try segue("dump", flip, "--frames", "0-44")
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let json = try JSONSerialization.jsonObject(with: r.stdoutData) as! [String: Any]
+        #expect(json["fps"] as? Double == 60)
+        let frames = json["frames"] as! [[String: Any]]
+        #expect(frames.count == 45)
+        func quad(_ frame: Int, _ id: String) -> [[Double]] {
+            let layers = frames[frame]["layers"] as! [[String: Any]]
+            return layers.first { $0["id"] as? String == id }!["quad"] as! [[Double]]
+        }
+        // At t = 0 the snapshot is turned 90° about y: edge-on, every corner on the centre line x = 195.
+        for corner in quad(0, "toSnapshot") { #expect(abs(corner[0] - 195) < 1e-6) }
+        // At t = 0.24 s (frame 14.4, so check the end of the first third at frame 15 ≥ 0.24 s) the
+        // presenting screen is edge-on too.
+        for corner in quad(15, "fromView") { #expect(abs(corner[0] - 195) < 1e-6) }
+        // At the end the snapshot is flat and full screen.
+        let end = quad(44, "toSnapshot")
+        let expected: [[Double]] = [[0, 0], [390, 0], [390, 844], [0, 844]]
+        for (c, e) in zip(end, expected) { #expect(abs(c[0] - e[0]) < 1e-9 && abs(c[1] - e[1]) < 1e-9) }
+    }
+
+    @Test func stillWritesOnePNGAndCheckAcceptsTheScene() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let png = box.path("mid.png")
+        let r = try segue("still", flip, "--time", "0.36", "-o", png)
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let probe = try tool("ffprobe", ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", png])
+        #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "780,1688")
+        let check = try segue("check", flip)
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("45 frames"))
+    }
+
+    @Test func helpHasExamples() throws {
+        for sub in ["render", "still", "check", "dump"] {
+            let r = try segue(sub, "--help")
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("Example"), "\(sub) --help has no examples")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// Runs the built `segue` binary and other tools as a user would, in a scratch folder.
+struct Sandbox {
+    let dir: URL
+
+    init() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: dir) }
+
+    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func write(_ name: String, bytes: [UInt8]) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    /// Every file below the sandbox, relative paths, sorted.
+    func listing() -> [String] {
+        let e = FileManager.default.enumerator(atPath: dir.path)
+        return (e?.allObjects as? [String] ?? []).sorted()
+    }
+}
+
+struct RunResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var stdoutData: Data
+}
+
+/// The package root (two levels above this file's folder).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The `segue` binary next to the test bundle (SwiftPM puts products and tests in one folder).
+let segueBinary: URL = {
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0 ..< 4 {
+        let candidate = dir.appendingPathComponent("segue")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        dir = dir.deletingLastPathComponent()
+    }
+    return packageRoot.appendingPathComponent(".build/debug/segue")
+}()
+
+func run(_ executable: URL, _ arguments: [String], cwd: URL? = nil) throws -> RunResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let cwd { process.currentDirectoryURL = cwd }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read both pipes before waiting so a chatty child cannot block on a full pipe.
+    var outData = Data(), errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    errData = err.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                     stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+}
+
+func segue(_ arguments: String..., cwd: URL? = nil) throws -> RunResult {
+    try run(segueBinary, arguments, cwd: cwd)
+}
+
+func tool(_ name: String, _ arguments: [String]) throws -> RunResult {
+    try run(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments)
+}
