@@ -68,4 +68,6 @@ struct FrameRange: ExpressibleByArgument, CustomStringConvertible {
 /// What `render` writes.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case mp4, png
+    /// Concatenated premultiplied BGRA frames (`-o -` for standard output).
+    case raw
 }

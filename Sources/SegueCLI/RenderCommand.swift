@@ -26,7 +26,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (.mp4) or folder (png). With several scenes, a folder to write them into.")
     var output: String?
 
-    @Option(help: "mp4 or png (a folder of frame-0000.png …). Default: from -o's extension, else mp4.")
+    @Option(help: "mp4, png (a folder of frame-0000.png …) or raw (BGRA frames back to back; -o - for stdout). Default: from -o's extension, else mp4.")
     var format: OutputFormat?
 
     @OptionGroup var sampling: SamplingOptions
@@ -67,7 +67,11 @@ struct RenderCommand: ParsableCommand {
 
     private func destination(for scenePath: String, format: OutputFormat) -> URL {
         let name = URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
-        let leaf = format == .mp4 ? name + ".mp4" : name
+        let leaf = switch format {
+        case .mp4: name + ".mp4"
+        case .png: name
+        case .raw: name + ".bgra"
+        }
         if let output {
             if scenes.count == 1 { return URL(fileURLWithPath: output) }
             return URL(fileURLWithPath: output).appendingPathComponent(leaf)
@@ -89,6 +93,7 @@ struct RenderCommand: ParsableCommand {
         let sink: FrameSink = switch format {
         case .mp4: try MP4Writer(url: url, width: width, height: height, fps: scene.canvas.fps, crf: crf)
         case .png: try PNGSequenceWriter(directory: url, startIndex: range.lowerBound)
+        case .raw: try RawFrameWriter(path: output ?? url.path + ".bgra")
         }
         let progress = ProgressBar(label: URL(fileURLWithPath: path).lastPathComponent, total: range.count,
                                    enabled: !quiet && Diagnostics.standardErrorIsTerminal)

@@ -61,18 +61,21 @@ func run(_ executable: URL, _ arguments: [String], cwd: URL? = nil) throws -> Ru
     process.executableURL = executable
     process.arguments = arguments
     if let cwd { process.currentDirectoryURL = cwd }
-    let out = Pipe(), err = Pipe()
+    // Files, not pipes: a chatty child can never block on a full pipe.
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("segue-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
     process.standardOutput = out
     process.standardError = err
+    process.standardInput = FileHandle.nullDevice
     try process.run()
-    // Read both pipes before waiting so a chatty child cannot block on a full pipe.
-    var outData = Data(), errData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-    errData = err.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
     process.waitUntilExit()
+    try out.close(); try err.close()
+    let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
     return RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                      stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
 }
