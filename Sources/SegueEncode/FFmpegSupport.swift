@@ -1,0 +1,65 @@
+import CFFmpeg
+import Foundation
+
+/// One-time FFmpeg set-up: unless someone (e.g. a `--verbose` flag in the CLI) already changed
+/// FFmpeg's log level, only errors are printed, so x264's statistics do not clutter the terminal.
+let ffmpegSetup: Void = {
+    if av_log_get_level() == segue_log_info() {
+        av_log_set_level(segue_log_error())
+    }
+}()
+
+/// The `av_strerror` text for an FFmpeg error code.
+func ffmpegErrorMessage(_ code: Int32) -> String {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
+        segue_av_strerror(code, buffer.baseAddress!, buffer.count)
+        return String(cString: buffer.baseAddress!)
+    }
+}
+
+/// Throws `EncodeError.ffmpeg` when an FFmpeg call returned a negative error code.
+@discardableResult
+func ffcheck(_ code: Int32, _ call: @autoclosure () -> String) throws -> Int32 {
+    if code < 0 {
+        throw EncodeError.ffmpeg(call: call(), code: code, message: ffmpegErrorMessage(code))
+    }
+    return code
+}
+
+/// Throws `EncodeError.ffmpeg` (out of memory) when an FFmpeg allocator returned nil.
+func ffalloc<T>(_ value: T?, _ call: @autoclosure () -> String) throws -> T {
+    guard let value else {
+        let code = segue_averror(ENOMEM)
+        throw EncodeError.ffmpeg(call: call(), code: code, message: ffmpegErrorMessage(code))
+    }
+    return value
+}
+
+/// The encoder called `name`, or `EncodeError.codecUnavailable`.
+func findEncoder(_ name: String) throws -> UnsafePointer<AVCodec> {
+    _ = ffmpegSetup
+    guard let codec = avcodec_find_encoder_by_name(name) else {
+        throw EncodeError.codecUnavailable(name: name)
+    }
+    return codec
+}
+
+/// `frame.data` / `frame.linesize` as plain pointers for `sws_scale` and direct pixel access.
+extension UnsafeMutablePointer where Pointee == AVFrame {
+    func plane(_ index: Int) -> UnsafeMutablePointer<UInt8> {
+        withUnsafePointer(to: &pointee.data) {
+            $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0[index]! }
+        }
+    }
+    func stride(_ index: Int) -> Int {
+        withUnsafePointer(to: &pointee.linesize) {
+            $0.withMemoryRebound(to: Int32.self, capacity: 8) { Int($0[index]) }
+        }
+    }
+}
+
+func validateSize(width: Int, height: Int) throws {
+    guard (1...EncodeError.maximumDimension).contains(width), (1...EncodeError.maximumDimension).contains(height) else {
+        throw EncodeError.sizeOutOfRange(width: width, height: height)
+    }
+}

@@ -1,0 +1,247 @@
+import CFFmpeg
+import Foundation
+
+/// Single PNG images through FFmpeg's PNG encoder.
+///
+/// Premultiplied BGRA is un-premultiplied with rounding (`round(c × 255 / a)`, fully transparent
+/// pixels become 0,0,0,0). Images whose pixels are all opaque are written as RGB (no alpha
+/// channel, smaller files); others as RGBA. The files are tagged sRGB and contain no timestamps,
+/// so the same image always gives the same bytes.
+public enum PNGWriter {
+    /// The PNG file for `image`.
+    public static func encode(_ image: RasterImage) throws -> [UInt8] {
+        try validateSize(width: image.width, height: image.height)
+        let codec = try findEncoder("png")
+        let opaque = isOpaque(image)
+        var ctx: UnsafeMutablePointer<AVCodecContext>? = try ffalloc(avcodec_alloc_context3(codec), "avcodec_alloc_context3 (png)")
+        var frame: UnsafeMutablePointer<AVFrame>? = nil
+        var packet: UnsafeMutablePointer<AVPacket>? = nil
+        defer {
+            avcodec_free_context(&ctx)
+            av_frame_free(&frame)
+            av_packet_free(&packet)
+        }
+        let c = ctx!
+        let format = opaque ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_RGBA
+        c.pointee.width = Int32(image.width)
+        c.pointee.height = Int32(image.height)
+        c.pointee.pix_fmt = format
+        c.pointee.time_base = AVRational(num: 1, den: 1)
+        c.pointee.thread_count = 1
+        c.pointee.flags |= segue_codec_flag_bitexact()
+        // Paeth prediction: about half the size of no prediction on rendered UI, at little cost.
+        try ffcheck(av_opt_set(c.pointee.priv_data, "pred", "paeth", 0), "av_opt_set (png pred=paeth)")
+        try ffcheck(avcodec_open2(c, codec, nil), "avcodec_open2 (png \(image.width)×\(image.height))")
+
+        let f = try ffalloc(av_frame_alloc(), "av_frame_alloc")
+        frame = f
+        f.pointee.format = format.rawValue
+        f.pointee.width = Int32(image.width)
+        f.pointee.height = Int32(image.height)
+        f.pointee.color_primaries = AVCOL_PRI_BT709        // with the sRGB transfer: an sRGB chunk
+        f.pointee.color_trc = AVCOL_TRC_IEC61966_2_1
+        try ffcheck(av_frame_get_buffer(f, 0), "av_frame_get_buffer")
+        if opaque {
+            copyOpaque(image, to: f.plane(0), stride: f.stride(0))
+        } else {
+            unpremultiply(image, to: f.plane(0), stride: f.stride(0))
+        }
+
+        let p = try ffalloc(av_packet_alloc(), "av_packet_alloc")
+        packet = p
+        try ffcheck(avcodec_send_frame(c, f), "avcodec_send_frame (png)")
+        try ffcheck(avcodec_send_frame(c, nil), "avcodec_send_frame (png, flush)")
+        try ffcheck(avcodec_receive_packet(c, p), "avcodec_receive_packet (png)")
+        return Array(UnsafeBufferPointer(start: p.pointee.data, count: Int(p.pointee.size)))
+    }
+
+    /// Encodes `image` and writes it to `url` atomically (temporary file + rename), so `url`
+    /// holds either its previous contents or the complete new PNG.
+    public static func write(_ image: RasterImage, to url: URL) throws {
+        let file = try AtomicFileWriter(destination: url)   // path problems first, before encoding
+        do {
+            try file.write(encode(image))
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    /// `unpremultiplyTable[a << 8 | c]` = round(c × 255 / a), clamped to 255; 0 when a = 0.
+    static let unpremultiplyTable: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256 * 256)
+        for a in 1..<256 {
+            for c in 0..<256 {
+                table[a << 8 | c] = UInt8(min(255, (c * 255 + a / 2) / a))
+            }
+        }
+        return table
+    }()
+
+    static func isOpaque(_ image: RasterImage) -> Bool {
+        image.pixels.withUnsafeBufferPointer { px in
+            for y in 0..<image.height {
+                let row = px.baseAddress! + y * image.bytesPerRow
+                for x in 0..<image.width where row[x * 4 + 3] != 255 { return false }
+            }
+            return true
+        }
+    }
+
+    /// BGRA (all alpha 255) → RGB24.
+    private static func copyOpaque(_ image: RasterImage, to dst: UnsafeMutablePointer<UInt8>, stride: Int) {
+        image.pixels.withUnsafeBufferPointer { px in
+            for y in 0..<image.height {
+                let s = px.baseAddress! + y * image.bytesPerRow
+                let d = dst + y * stride
+                for x in 0..<image.width {
+                    d[x * 3] = s[x * 4 + 2]
+                    d[x * 3 + 1] = s[x * 4 + 1]
+                    d[x * 3 + 2] = s[x * 4]
+                }
+            }
+        }
+    }
+
+    /// Premultiplied BGRA → straight RGBA.
+    private static func unpremultiply(_ image: RasterImage, to dst: UnsafeMutablePointer<UInt8>, stride: Int) {
+        unpremultiplyTable.withUnsafeBufferPointer { table in
+            image.pixels.withUnsafeBufferPointer { px in
+                let t = table.baseAddress!
+                for y in 0..<image.height {
+                    let s = px.baseAddress! + y * image.bytesPerRow
+                    let d = dst + y * stride
+                    for x in 0..<image.width {
+                        let a = Int(s[x * 4 + 3])
+                        if a == 255 {
+                            d[x * 4] = s[x * 4 + 2]; d[x * 4 + 1] = s[x * 4 + 1]; d[x * 4 + 2] = s[x * 4]
+                        } else {
+                            let row = t + (a << 8)
+                            d[x * 4] = row[Int(s[x * 4 + 2])]
+                            d[x * 4 + 1] = row[Int(s[x * 4 + 1])]
+                            d[x * 4 + 2] = row[Int(s[x * 4])]
+                        }
+                        d[x * 4 + 3] = UInt8(a)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Writes frames as `frame-0000.png`, `frame-0001.png`, … (at least four digits; the number is
+/// the frame's index in the animation, counting from `startIndex`).
+///
+/// Frames go into a hidden temporary sibling of `directory`; `finish()` swaps it in (the old
+/// folder is renamed aside, the new one renamed into place, then the old one deleted), so the
+/// destination is never half-written. To avoid deleting someone's data, an existing destination
+/// is only replaced if it holds nothing but `frame-NNNN.png` files (and `.DS_Store`).
+public final class PNGSequenceWriter: FrameSink {
+    public let directory: URL
+    public let startIndex: Int
+    /// Frames appended so far.
+    public private(set) var frameCount = 0
+    private var staging: URL?
+
+    /// Checks the destination and creates the temporary folder. Nothing is encoded yet.
+    /// - Throws: `EncodeError.unwritablePath` (missing or read-only parent, destination is a file
+    ///   or a folder with other files in it), `EncodeError.invalidSetting` for a negative `startIndex`.
+    public init(directory: URL, startIndex: Int = 0) throws {
+        guard startIndex >= 0 else {
+            throw EncodeError.invalidSetting("start frame \(startIndex) must not be negative")
+        }
+        let directory = AtomicFileWriter.resolved(directory)
+        self.directory = directory
+        self.startIndex = startIndex
+        try Self.checkReplaceable(directory)
+        staging = try AtomicFileWriter.createUniqueSibling(of: directory, kind: "tmp") { path in
+            mkdir(path, 0o777) == 0 ? 0 : errno
+        }
+    }
+
+    deinit {
+        cancel()
+    }
+
+    /// The file name for frame number `index`.
+    public static func fileName(forFrame index: Int) -> String {
+        let digits = String(index)
+        return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+    }
+
+    public func append(_ image: RasterImage) throws {
+        guard let staging else { throw EncodeError.writerClosed }
+        do {
+            let name = Self.fileName(forFrame: startIndex + frameCount)
+            let bytes = try PNGWriter.encode(image)
+            try AtomicFileWriter.writeFile(bytes, atPath: staging.appendingPathComponent(name).path,
+                                           reportedPath: directory.appendingPathComponent(name).path, exclusive: true)
+            frameCount += 1
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+
+    public func finish() throws {
+        guard let staging else { throw EncodeError.writerClosed }
+        do {
+            guard frameCount > 0 else { throw EncodeError.noFrames(path: directory.path) }
+            let dest = directory.path
+            var st = stat()
+            if lstat(dest, &st) == 0 {
+                try Self.checkReplaceable(directory)
+                let aside = try AtomicFileWriter.createUniqueSibling(of: directory, kind: "old") { path in
+                    rename(dest, path) == 0 ? 0 : errno
+                }
+                if rename(staging.path, dest) != 0 {
+                    let reason = AtomicFileWriter.posixMessage(errno)
+                    _ = rename(aside.path, dest)   // put the old folder back
+                    throw EncodeError.unwritablePath(path: dest, reason: reason)
+                }
+                try? FileManager.default.removeItem(at: aside)
+            } else if rename(staging.path, dest) != 0 {
+                throw EncodeError.unwritablePath(path: dest, reason: AtomicFileWriter.posixMessage(errno))
+            }
+            self.staging = nil
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+
+    /// Deletes the temporary folder; the destination is left as it was.
+    public func cancel() {
+        if let staging { try? FileManager.default.removeItem(at: staging) }
+        staging = nil
+    }
+
+    /// Throws unless `directory` can be created or replaced: its parent must be a writable
+    /// directory and, if it exists, it must be a folder holding only earlier frame PNGs.
+    static func checkReplaceable(_ directory: URL) throws {
+        let path = directory.path
+        try AtomicFileWriter.checkWritableDirectory(directory.deletingLastPathComponent(), for: path)
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return }
+        guard (st.st_mode & S_IFMT) == S_IFDIR else {
+            throw EncodeError.unwritablePath(path: path, reason: "it exists and is not a folder")
+        }
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw EncodeError.unwritablePath(path: path, reason: "cannot list the existing folder")
+        }
+        if let other = entries.first(where: { !isFrameFileName($0) && $0 != ".DS_Store" }) {
+            throw EncodeError.unwritablePath(
+                path: path, reason: "the folder already contains '\(other)', which is not a frame-NNNN.png file; refusing to replace it")
+        }
+    }
+
+    static func isFrameFileName(_ name: String) -> Bool {
+        guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
+        let digits = name.dropFirst(6).dropLast(4)
+        return digits.count >= 4 && digits.allSatisfy { ("0"..."9").contains($0) }
+    }
+}
