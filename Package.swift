@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "SegueSceneTests", dependencies: ["SegueScene"]),
         .testTarget(name: "SegueTimelineTests", dependencies: ["SegueTimeline"]),
         .testTarget(name: "SegueDisplayListTests", dependencies: ["SegueDisplayList"]),
-        .testTarget(name: "SegueRasterTests", dependencies: ["SegueRaster"]),
+        .testTarget(name: "SegueRasterTests", dependencies: ["SegueRaster", "CCairo"]),
         .testTarget(name: "SegueEncodeTests", dependencies: ["SegueEncode"]),
         .testTarget(name: "SegueCLITests", dependencies: ["SegueCLI"]),
     ]
