@@ -24,7 +24,7 @@ struct CheckCommand: ParsableCommand {
         var failed = 0
         for path in scenes {
             do {
-                let scene = try SamplingOptions().load(path)
+                let scene = try SamplingOptions.load(path)
                 let timeline = Timeline(scene: scene)
                 try Rasterizer().checkResources(DisplayListBuilder.build(timeline, frame: 0))
                 if !quiet {

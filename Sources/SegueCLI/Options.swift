@@ -17,6 +17,10 @@ struct SamplingOptions: ParsableArguments {
 
     /// Loads a scene and applies the overrides, re-checking the frame size limit.
     func load(_ path: String) throws -> Scene {
+        try Self.load(path, fps: fps, scale: scale)
+    }
+
+    static func load(_ path: String, fps: Double? = nil, scale: Double? = nil) throws -> Scene {
         var scene = try SceneLoader.load(path: path)
         if let fps { scene.canvas.fps = fps }
         if let scale { scene.canvas.scale = scale }
