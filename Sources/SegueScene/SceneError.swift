@@ -22,6 +22,9 @@ public struct SceneError: Error, CustomStringConvertible, Sendable {
     public var message: String
     /// A concrete next step, e.g. "did you mean 'anchorPoint'?".
     public var suggestion: String?
+    /// A second place involved in the problem, e.g. where a duplicated key or layer id was
+    /// first written. The message names it too; this is for tools that want to point at it.
+    public var relatedLocation: SourceLocation? = nil
 
     public init(_ kind: Kind, at location: SourceLocation?, _ message: String, suggestion: String? = nil) {
         self.kind = kind; self.location = location; self.message = message; self.suggestion = suggestion

@@ -1,0 +1,423 @@
+import Foundation
+import Yams
+
+/// One `key: value` entry of a YAML map.
+struct Entry {
+    /// The key as written, or nil when the key is not a plain name (a list, a map, nothing).
+    let name: String?
+    let key: Node
+    let value: Node
+}
+
+/// The keys a map may have, for checking and for messages.
+struct MapSchema {
+    /// How messages name the map: "the canvas", "layer 'card'", "animation 2".
+    var what: String
+    var keys: [String]
+    var required: [String] = []
+    /// Other spellings people reach for (UIKit names, typos beyond edit distance 2) → the key.
+    var synonyms: [String: String] = [:]
+    /// Keys that are valid somewhere else → where they belong.
+    var elsewhere: [String: String] = [:]
+}
+
+/// Limits that keep every later stage's arithmetic finite and in range.
+enum Limits {
+    /// Coordinates, lengths, translations and scale factors, in points.
+    static let coordinate = 1_000_000.0
+    static let anchorPoint = 1_000.0
+    /// Frames are at most this many pixels a side.
+    static let pixels = 16_384.0
+    /// Scene durations, animation begin times and durations, in seconds.
+    static let seconds = 3_600.0
+    static let fontSize = 1_000.0
+    /// How many YAML values one scene may contain (aliases count each time they are used).
+    static let values = 1_000_000
+}
+
+/// Reading typed values from Yams nodes, with errors that say what was expected and found.
+/// The scene-specific parts are in SceneDecoder.swift.
+class ValueReader {
+    let file: String
+    let source: SourceText
+    private var budget = Limits.values
+
+    init(file: String, source: String) {
+        self.file = file
+        self.source = SourceText(source)
+    }
+
+    func location(_ node: Node) -> SourceLocation {
+        guard let mark = node.mark else { return SourceLocation(file: file, line: 1, column: 1) }
+        return SourceLocation(file: file, line: max(1, mark.line), column: max(1, mark.column))
+    }
+
+    /// Counts one more value against the scene's budget.
+    func tick(_ node: Node) throws(SceneError) {
+        budget -= 1
+        if budget < 0 {
+            throw SceneError(.invalidValue, at: location(node),
+                             "the scene has more than \(Limits.values) values (YAML aliases count each time they are used)",
+                             suggestion: "split the scene, or use fewer aliases")
+        }
+    }
+
+    // MARK: - Describing what was found
+
+    static let nullWords: Set<String> = ["", "~", "null", "Null", "NULL"]
+    static let trueWords: Set<String> = ["true", "True", "TRUE"]
+    static let falseWords: Set<String> = ["false", "False", "FALSE"]
+
+    func isNull(_ node: Node) -> Bool {
+        guard case let .scalar(s) = node, s.style == .plain || s.style == .any else { return false }
+        return Self.nullWords.contains(s.string)
+    }
+
+    /// "the string \"abc\"", "the number 5", "nothing", "a list of 3 items", "a map".
+    func describe(_ node: Node) -> String {
+        switch node {
+        case let .scalar(s):
+            if s.style == .plain || s.style == .any {
+                if Self.nullWords.contains(s.string) { return "nothing (an empty value)" }
+                if Self.trueWords.contains(s.string) || Self.falseWords.contains(s.string) { return "the boolean \(s.string)" }
+                if Self.number(in: s.string) != nil || Self.isNonFinite(s.string) { return "the number \(Quote.name(s.string))" }
+            }
+            if s.style == .literal || s.style == .folded { return "the block of text \(Quote.string(s.string))" }
+            return "the string \(Quote.string(s.string))"
+        case let .sequence(seq):
+            switch seq.count {
+            case 0: return "an empty list"
+            case 1: return "a list of 1 item"
+            default: return "a list of \(seq.count) items"
+            }
+        case let .mapping(map):
+            let names = map.prefix(3).compactMap { $0.key.scalar?.string }.map { Quote.name($0, limit: 20) }
+            if map.isEmpty { return "an empty map" }
+            return "a map (with \(Suggestions.list(names))\(map.count > 3 ? ", …" : ""))"
+        }
+    }
+
+    /// When an empty value is really an unquoted `#…` (a YAML comment): the column of the
+    /// `#` and the fix.
+    func commentHint(_ node: Node, key: String) -> (column: Int, hint: String)? {
+        guard isNull(node), let line = source.line(location(node).line) else { return nil }
+        var column = max(0, location(node).column - 1)
+        while column < line.count, line[column] == " " || line[column] == "\t" { column += 1 }
+        guard column < line.count, line[column] == "#" else { return nil }
+        var word = ""
+        for c in line[column...] {
+            if c == " " || c == "\t" || c == "," || c == "]" || c == "}" { break }
+            word.unicodeScalars.append(c)
+        }
+        return (column + 1, "an unquoted '#' starts a YAML comment, so the value is empty; put it in quotes: \(key): \"\(word)\"")
+    }
+
+    /// An error about a value; an empty value that is really a `#` comment is reported at
+    /// the `#` with a hint to quote it.
+    func valueError(_ node: Node, key: String, _ message: String, suggestion: String?) -> SceneError {
+        if let (column, hint) = commentHint(node, key: key) {
+            var at = location(node)
+            at.column = column
+            return SceneError(.invalidValue, at: at, message, suggestion: hint)
+        }
+        return SceneError(.invalidValue, at: location(node), message, suggestion: suggestion)
+    }
+
+    // MARK: - Errors
+
+    func typeError(_ node: Node, expected: String, for key: String, example: String? = nil) -> SceneError {
+        valueError(node, key: key, "expected \(expected) for '\(key)', found \(describe(node))",
+                   suggestion: example.map { "write it like \($0)" })
+    }
+
+    func rangeError(_ node: Node, _ message: String, _ suggestion: String? = nil) -> SceneError {
+        SceneError(.invalidValue, at: location(node), message, suggestion: suggestion)
+    }
+
+    // MARK: - Maps
+
+    /// Checks that `node` is a map and has the required keys; returns its entries in file order.
+    /// Missing keys are reported at the map (the start of the map comes before anything in it),
+    /// except that a misspelling of the missing key is reported as the unknown key it is.
+    func entries(of node: Node, _ schema: MapSchema, key: String, example: String) throws(SceneError) -> [Entry] {
+        try tick(node)
+        guard case let .mapping(map) = node else {
+            throw typeError(node, expected: "a map", for: key, example: example)
+        }
+        var result: [Entry] = []
+        result.reserveCapacity(map.count)
+        for (k, v) in map {
+            var name: String?
+            if case let .scalar(s) = k, !(s.style == .plain && Self.nullWords.contains(s.string)) { name = s.string }
+            result.append(Entry(name: name, key: k, value: v))
+        }
+        for required in schema.required where !result.contains(where: { $0.name == required }) {
+            // `idd: card` is better reported as a typo of 'id' than as a missing 'id'.
+            for entry in result {
+                guard let name = entry.name, !schema.keys.contains(name) else { continue }
+                if Suggestions.best(for: name, among: [required], synonyms: schema.synonyms.filter { $0.value == required }) == required {
+                    throw unknownKey(entry, schema)
+                }
+            }
+            throw SceneError(.missingKey, at: location(node), "\(schema.what) is missing the required key '\(required)'",
+                             suggestion: "add " + (Self.requiredExamples[required] ?? "'\(required): …'"))
+        }
+        return result
+    }
+
+    static let requiredExamples = [
+        "canvas": "canvas: {size: [390, 844]}", "size": "size: [390, 844]", "id": "id: card (a name unique in the scene)",
+        "layer": "layer: card (the id of a layer)", "keyPath": "keyPath: opacity", "duration": "duration: 0.3 (seconds)",
+        "string": "string: \"Hello\"", "angle": "angle: 30deg",
+    ]
+
+    /// Tracks the keys seen in one map, to report unknown and duplicate keys in file order.
+    struct KeyTracker {
+        var seen: [String: SourceLocation] = [:]
+    }
+
+    /// Checks one entry's key: a name, known in this map, not given twice. Returns the name.
+    func check(_ entry: Entry, _ schema: MapSchema, _ tracker: inout KeyTracker) throws(SceneError) -> String {
+        try tick(entry.value)
+        guard let name = entry.name, schema.keys.contains(name) else { throw unknownKey(entry, schema) }
+        if let first = tracker.seen[name] {
+            var error = SceneError(.syntax, at: location(entry.key),
+                                   "duplicate key '\(name)' in \(schema.what): it was already given at \(first)",
+                                   suggestion: "keep only one '\(name):'")
+            error.relatedLocation = first
+            throw error
+        }
+        tracker.seen[name] = location(entry.key)
+        return name
+    }
+
+    func unknownKey(_ entry: Entry, _ schema: MapSchema) -> SceneError {
+        guard let name = entry.name else {
+            return SceneError(.unknownKey, at: location(entry.key),
+                              "expected a key name in \(schema.what), found \(describe(entry.key))",
+                              suggestion: "valid keys here are " + Suggestions.list(schema.keys, conjunction: "and"))
+        }
+        let suggestion: String
+        if let best = Suggestions.best(for: name, among: schema.keys, synonyms: schema.synonyms) {
+            suggestion = "did you mean '\(best)'?"
+        } else if let hint = schema.elsewhere[name] {
+            suggestion = hint
+        } else {
+            suggestion = "valid keys here are " + Suggestions.list(schema.keys, conjunction: "and")
+        }
+        return SceneError(.unknownKey, at: location(entry.key), "unknown key '\(Quote.name(name))' in \(schema.what)",
+                          suggestion: suggestion)
+    }
+
+    // MARK: - Scalars
+
+    static func isNonFinite(_ text: String) -> Bool {
+        [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN"].contains(text)
+    }
+
+    /// YAML's decimal notation — optional sign, digits with an optional fraction, optional
+    /// exponent — or nil. The result may be infinite when the exponent is huge.
+    static func number(in text: String) -> Double? {
+        let c = Array(text.unicodeScalars)
+        var i = 0
+        func digits() -> Int {
+            var n = 0
+            while i < c.count, ("0" ... "9").contains(c[i]) { n += 1; i += 1 }
+            return n
+        }
+        if i < c.count, c[i] == "+" || c[i] == "-" { i += 1 }
+        var count = digits()
+        if i < c.count, c[i] == "." { i += 1; count += digits() }
+        guard count > 0 else { return nil }
+        if i < c.count, c[i] == "e" || c[i] == "E" {
+            i += 1
+            if i < c.count, c[i] == "+" || c[i] == "-" { i += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard i == c.count else { return nil }
+        return Double(text)
+    }
+
+    /// A finite number. Quoted numbers are refused with a hint to remove the quotes.
+    /// `item` (1-based) says the number is one item of the list `key`.
+    func number(_ node: Node, _ key: String, item: Int? = nil, example: String) throws(SceneError) -> Double {
+        let subject = item.map { "item \($0) of '\(key)'" } ?? "'\(key)'"
+        func wrongType() -> SceneError {
+            valueError(node, key: key, "expected a number for \(subject), found \(describe(node))", suggestion: "write it like \(example)")
+        }
+        guard case let .scalar(s) = node else { throw wrongType() }
+        let plain = s.style == .plain || s.style == .any
+        if plain, let v = Self.number(in: s.string) {
+            guard v.isFinite else {
+                throw rangeError(node, "the number \(Quote.name(s.string)) for \(subject) is too large", "write it like \(example)")
+            }
+            return v
+        }
+        if plain, Self.isNonFinite(s.string) {
+            throw rangeError(node, "\(subject) must be a finite number, found \(s.string)", "write it like \(example)")
+        }
+        let trimmed = s.string.trimmingCharacters(in: .whitespaces)
+        if !plain, Self.number(in: trimmed) != nil {
+            throw SceneError(.invalidValue, at: location(node), "expected a number for \(subject), found \(describe(node))",
+                             suggestion: item == nil ? "remove the quotes: \(key): \(trimmed)" : "remove the quotes around \(trimmed)")
+        }
+        throw wrongType()
+    }
+
+    /// A number within `range`; `what` names the range in the message ("between 0 and 1").
+    func number(_ node: Node, _ key: String, item: Int? = nil, in range: ClosedRange<Double>, excludingLower: Bool = false,
+                what: String, example: String) throws(SceneError) -> Double {
+        let v = try number(node, key, item: item, example: example)
+        if v < range.lowerBound || v > range.upperBound || excludingLower && v == range.lowerBound {
+            let subject = item.map { "item \($0) of '\(key)'" } ?? "'\(key)'"
+            throw rangeError(node, "\(subject) must be \(what), found \(numberText(node))", "write it like \(example)")
+        }
+        return v
+    }
+
+    /// The number as written (for messages), falling back to a formatted value.
+    func numberText(_ node: Node) -> String {
+        if case let .scalar(s) = node { return Quote.name(s.string) }
+        return describe(node)
+    }
+
+    func coordinate(_ node: Node, _ key: String, example: String) throws(SceneError) -> Double {
+        try number(node, key, in: -Limits.coordinate ... Limits.coordinate,
+                   what: "between -\(Quote.number(Limits.coordinate)) and \(Quote.number(Limits.coordinate))", example: example)
+    }
+
+    func length(_ node: Node, _ key: String, example: String) throws(SceneError) -> Double {
+        try number(node, key, in: 0 ... Limits.coordinate, what: "at least 0 (and at most \(Quote.number(Limits.coordinate)))", example: example)
+    }
+
+    func bool(_ node: Node, _ key: String) throws(SceneError) -> Bool {
+        if case let .scalar(s) = node, s.style == .plain || s.style == .any {
+            if Self.trueWords.contains(s.string) { return true }
+            if Self.falseWords.contains(s.string) { return false }
+            let yes = ["yes", "Yes", "YES", "on", "On", "ON", "y", "Y"], no = ["no", "No", "NO", "off", "Off", "OFF", "n", "N"]
+            if yes.contains(s.string) || no.contains(s.string) {
+                throw SceneError(.invalidValue, at: location(node), "expected true or false for '\(key)', found \(describe(node))",
+                                 suggestion: "write \(key): \(yes.contains(s.string) ? "true" : "false")")
+            }
+        }
+        throw typeError(node, expected: "true or false", for: key, example: "\(key): true")
+    }
+
+    /// Any scalar except an empty value, as text (so `id: 1` is the id "1").
+    func string(_ node: Node, _ key: String, example: String) throws(SceneError) -> String {
+        guard case let .scalar(s) = node, !isNull(node) else {
+            throw typeError(node, expected: "a string", for: key, example: example)
+        }
+        return s.string
+    }
+
+    /// A list of numbers with one of the given counts; `shape` names them ("[x, y]").
+    func numbers(_ node: Node, _ key: String, counts: [Int], shape: String, example: String) throws(SceneError) -> [Double] {
+        guard case let .sequence(seq) = node else {
+            throw typeError(node, expected: shape, for: key, example: example)
+        }
+        guard counts.contains(seq.count) else {
+            let n = counts.count == 1 ? "\(counts[0]) numbers" : counts.map(String.init).joined(separator: " or ") + " numbers"
+            throw SceneError(.invalidValue, at: location(node), "expected \(n) \(shape) for '\(key)', found \(describe(node))",
+                             suggestion: "write it like \(example)")
+        }
+        var out: [Double] = []
+        out.reserveCapacity(seq.count)
+        for (i, element) in seq.enumerated() {
+            try tick(element)
+            out.append(try number(element, key, item: i + 1, example: example))
+        }
+        return out
+    }
+
+    // MARK: - Colours, angles, times, names
+
+    func color(_ node: Node, _ key: String) throws(SceneError) -> RGBAColor {
+        let example = "\(key): \"#FF9500\""
+        guard case let .scalar(s) = node, !isNull(node) else {
+            throw typeError(node, expected: "a colour (\"#RRGGBB\", \"#RRGGBBAA\" or a name)", for: key, example: example)
+        }
+        let text = s.string.trimmingCharacters(in: .whitespaces)
+        if let c = RGBAColor(hex: text) { return c }
+        let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
+        if let c = NamedColors.color(named: name) { return c }
+        let message = "expected a colour for '\(key)' (\"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\" or a colour name), found \(describe(node))"
+        let suggestion: String
+        if text.hasPrefix("#") {
+            suggestion = "hex colours have 3, 6 or 8 hex digits after '#', e.g. \"#FF9500\" or \"#FF950080\""
+        } else if [3, 6, 8].contains(text.count), text.allSatisfy(\.isHexDigit) {
+            suggestion = "add '#' and quotes: \(key): \"#\(text)\""
+        } else if let best = Suggestions.best(for: name, among: NamedColors.names, synonyms: ["grey": "gray", "systemGrey": "systemGray"]) {
+            suggestion = "did you mean '\(best)'?"
+        } else {
+            suggestion = "use hex like \"#FF9500\" or a name such as 'clear', 'black', 'white' or 'systemBlue' (see docs/scene-format/layers.md)"
+        }
+        throw SceneError(.invalidValue, at: location(node), message, suggestion: suggestion)
+    }
+
+    /// An angle in radians: `-90deg`, `90°`, `1.5708rad`, or a bare number of radians.
+    func angle(_ node: Node, _ key: String) throws(SceneError) -> Double {
+        let example = "\(key): -90deg"
+        guard case let .scalar(s) = node, !isNull(node) else {
+            throw typeError(node, expected: "an angle (like 90deg, 1.5708rad, or a number of radians)", for: key, example: example)
+        }
+        let text = s.string.trimmingCharacters(in: .whitespaces)
+        var value: Double?
+        for (suffix, factor) in [("deg", Double.pi / 180), ("°", Double.pi / 180), ("rad", 1.0)] where text.hasSuffix(suffix) {
+            let number = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            value = Self.number(in: number).map { $0 * factor }
+            break
+        }
+        if value == nil, s.style == .plain || s.style == .any { value = Self.number(in: text) }
+        guard let v = value else {
+            throw valueError(node, key: key, "expected an angle for '\(key)' (like 90deg, 1.5708rad, or a number of radians), found \(describe(node))",
+                             suggestion: "write it like \(example)")
+        }
+        guard v.isFinite, abs(v) <= Limits.coordinate else {
+            throw rangeError(node, "the angle \(Quote.name(s.string)) for '\(key)' is too large", "write it like \(example)")
+        }
+        return v
+    }
+
+    /// A time in seconds: a number, or a string ending in `s` or `ms`.
+    func seconds(_ node: Node, _ key: String) throws(SceneError) -> Double {
+        let example = "\(key): 0.35"
+        guard case let .scalar(s) = node, !isNull(node) else {
+            throw typeError(node, expected: "a time in seconds", for: key, example: example)
+        }
+        let text = s.string.trimmingCharacters(in: .whitespaces)
+        var value: Double?
+        if s.style == .plain || s.style == .any { value = Self.number(in: text) }
+        if value == nil, text.hasSuffix("ms") {
+            value = Self.number(in: String(text.dropLast(2)).trimmingCharacters(in: .whitespaces)).map { $0 / 1000 }
+        } else if value == nil, text.hasSuffix("s") {
+            value = Self.number(in: String(text.dropLast()).trimmingCharacters(in: .whitespaces))
+        }
+        guard let v = value else {
+            throw valueError(node, key: key, "expected a time in seconds for '\(key)' (like 0.35 or 350ms), found \(describe(node))",
+                             suggestion: "write it like \(example)")
+        }
+        guard v.isFinite, abs(v) <= Limits.seconds else {
+            throw rangeError(node, "'\(key)' must be at most \(Quote.number(Limits.seconds)) seconds, found \(Quote.name(s.string))",
+                             "scenes are limited to one hour")
+        }
+        return v
+    }
+
+    /// One of `names` (a leading `.` is allowed, as in Swift: `.bold`).
+    func name(_ node: Node, _ key: String, among names: [String], synonyms: [String: String] = [:], what: String) throws(SceneError) -> String {
+        guard case let .scalar(s) = node, !isNull(node) else {
+            throw typeError(node, expected: what, for: key, example: "\(key): \(names.first ?? "")")
+        }
+        var text = s.string.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix(".") { text.removeFirst() }
+        if names.contains(text) { return text }
+        let suggestion: String
+        if let best = Suggestions.best(for: text, among: names, synonyms: synonyms) {
+            suggestion = "did you mean '\(best)'?"
+        } else {
+            suggestion = "use one of " + Suggestions.list(names, conjunction: "or")
+        }
+        throw SceneError(.invalidValue, at: location(node), "unknown \(what) \(Quote.string(s.string)) for '\(key)'", suggestion: suggestion)
+    }
+}
