@@ -28,7 +28,7 @@ struct CheckCommand: ParsableCommand {
                 let timeline = Timeline(scene: scene)
                 try Rasterizer().checkResources(DisplayListBuilder.build(timeline, frame: 0))
                 if !quiet {
-                    print(String(format: "ok   %@  (%.3g s, %d frames at %g fps, %d×%d px)", path, scene.duration,
+                    print(String(format: "ok   %@  (%.3g s, %d frames at %g fps, %d×%d px)", path, timeline.duration,
                                  timeline.frameCount, scene.canvas.fps, scene.canvas.pixelWidth, scene.canvas.pixelHeight))
                 }
             } catch {

@@ -38,7 +38,7 @@ struct DumpCommand: ParsableCommand {
             out.raw("{\"fps\": "); out.number(loaded.canvas.fps)
             out.raw(", \"size\": ["); out.number(loaded.canvas.size.width); out.raw(", "); out.number(loaded.canvas.size.height)
             out.raw("], \"scale\": "); out.number(loaded.canvas.scale)
-            out.raw(", \"duration\": "); out.number(loaded.duration)
+            out.raw(", \"duration\": "); out.number(timeline.duration)
             out.raw(",\n \"frames\": [")
             for (n, index) in range.enumerated() {
                 let list = DisplayListBuilder.build(timeline, frame: index)

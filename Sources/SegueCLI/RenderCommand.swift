@@ -114,6 +114,6 @@ struct RenderCommand: ParsableCommand {
         progress.finish()
         let seconds = Date().timeIntervalSince(started)
         Diagnostics.note(String(format: "%@ → %@  (%d frames, %d×%d px, %.2f s of animation, rendered in %.2f s)",
-                                path, url.path, range.count, width, height, scene.duration, seconds), quiet: quiet)
+                                path, url.path, range.count, width, height, timeline.duration, seconds), quiet: quiet)
     }
 }

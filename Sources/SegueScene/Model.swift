@@ -18,15 +18,27 @@ public struct Scene: Sendable {
     /// The file the scene came from (for messages and for resolving relative paths).
     public var file: String
     public var canvas: Canvas
-    /// The scene's length in seconds: `duration:` if given, otherwise the end of the last animation.
+    /// The scene's length in seconds: `duration:` if given, otherwise the end of the last
+    /// animation or keyframe group (an endlessly repeating animation counts one cycle). When it
+    /// was not given, the timeline extends it to the end of a gesture-driven interaction or
+    /// scroll (see `Timeline.duration`).
     public var duration: Double
+    /// True when the file said `duration:`; the scene then ends there, whatever else runs on.
+    public var durationIsExplicit: Bool
     /// Root layers, back to front.
     public var layers: [LayerSpec]
     public var animations: [AnimationSpec]
+    /// `UIView.animateKeyframes` groups (`- group: {…}` items of `animations:`).
+    public var groups: [KeyframeGroupSpec]
+    /// A scripted gesture that drives every animation of the scene as an interactive transition.
+    public var interaction: InteractionSpec?
 
-    public init(file: String, canvas: Canvas, duration: Double, layers: [LayerSpec], animations: [AnimationSpec]) {
+    public init(file: String, canvas: Canvas, duration: Double, durationIsExplicit: Bool = false,
+                layers: [LayerSpec], animations: [AnimationSpec], groups: [KeyframeGroupSpec] = [],
+                interaction: InteractionSpec? = nil) {
         self.file = file; self.canvas = canvas; self.duration = duration
-        self.layers = layers; self.animations = animations
+        self.durationIsExplicit = durationIsExplicit
+        self.layers = layers; self.animations = animations; self.groups = groups; self.interaction = interaction
     }
 
     /// Every layer in the tree, depth first, back to front.
@@ -80,6 +92,8 @@ public struct LayerSpec: Sendable {
     public var doubleSided: Bool
     public var contents: ImageContents?
     public var text: TextSpec?
+    /// Makes the layer a scroll view: its `bounds.origin` is the content offset.
+    public var scroll: ScrollSpec?
     public var sublayers: [LayerSpec]
 
     public init(id: String, location: SourceLocation,
@@ -88,13 +102,15 @@ public struct LayerSpec: Sendable {
                 opacity: Double = 1, hidden: Bool = false, backgroundColor: RGBAColor = .clear,
                 cornerRadius: Double = 0, masksToBounds: Bool = false, borderWidth: Double = 0,
                 borderColor: RGBAColor = .black, doubleSided: Bool = true,
-                contents: ImageContents? = nil, text: TextSpec? = nil, sublayers: [LayerSpec] = []) {
+                contents: ImageContents? = nil, text: TextSpec? = nil, scroll: ScrollSpec? = nil,
+                sublayers: [LayerSpec] = []) {
         self.id = id; self.location = location; self.bounds = bounds; self.position = position
         self.anchorPoint = anchorPoint; self.zPosition = zPosition; self.transform = transform
         self.sublayerTransform = sublayerTransform; self.opacity = opacity; self.hidden = hidden
         self.backgroundColor = backgroundColor; self.cornerRadius = cornerRadius
         self.masksToBounds = masksToBounds; self.borderWidth = borderWidth; self.borderColor = borderColor
-        self.doubleSided = doubleSided; self.contents = contents; self.text = text; self.sublayers = sublayers
+        self.doubleSided = doubleSided; self.contents = contents; self.text = text; self.scroll = scroll
+        self.sublayers = sublayers
     }
 
     /// UIKit's `frame` for an untransformed layer: the rect whose anchor point sits at `position`.
@@ -183,24 +199,33 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
     case translationY = "transform.translation.y"
     case translationZ = "transform.translation.z"
     case hidden
+    /// The whole matrix; interpolates by decomposition (translation, scale, skew, perspective,
+    /// rotation as a quaternion), as Core Animation does.
+    case transform
+    case zPosition
+    case borderWidth
+    case borderColor
+    /// The content offset of a scroll view (UIScrollView's contentOffset is its bounds.origin).
+    case boundsOrigin = "bounds.origin"
 
     /// The kind of value `from`/`to` take for this key path.
     public var valueKind: AnimationValueKind {
         switch self {
         case .opacity, .positionX, .positionY, .cornerRadius, .scale, .scaleX, .scaleY,
-             .translationX, .translationY, .translationZ: .number
+             .translationX, .translationY, .translationZ, .zPosition, .borderWidth: .number
         case .rotationX, .rotationY, .rotationZ: .angle
-        case .position: .point
+        case .position, .boundsOrigin: .point
         case .boundsSize: .size
         case .frame: .rect
-        case .backgroundColor: .color
+        case .backgroundColor, .borderColor: .color
         case .hidden: .bool
+        case .transform: .transform
         }
     }
 }
 
 public enum AnimationValueKind: String, Sendable {
-    case number, angle, point, size, rect, color, bool
+    case number, angle, point, size, rect, color, bool, transform
 }
 
 /// A `from`/`to` value. Angles are stored as `.number` in radians.
@@ -211,6 +236,8 @@ public enum AnimationValue: Hashable, Sendable {
     case rect(Rect)
     case color(RGBAColor)
     case bool(Bool)
+    /// A whole `transform` (written as an operation list or a matrix).
+    case transform(Transform3D)
 }
 
 /// How progress through an animation maps to progress of its value.
@@ -218,6 +245,10 @@ public enum TimingCurve: Hashable, Sendable {
     /// A cubic Bézier from (0,0) to (1,1) with control points (x1, y1) and (x2, y2), as
     /// `CAMediaTimingFunction(controlPoints:)`.
     case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
+    /// CSS `steps(n, jump-start | jump-end)`: n equal jumps, at the start or the end of each step.
+    case steps(count: Int, jumpAtStart: Bool)
+    /// A spring (CASpringAnimation): progress follows the spring in seconds, not the duration.
+    case spring(SpringSpec)
 
     public static let linear = TimingCurve.cubicBezier(x1: 0, y1: 0, x2: 1, y2: 1)
     public static let easeIn = TimingCurve.cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
@@ -246,12 +277,297 @@ public struct AnimationSpec: Hashable, Sendable {
     public var duration: Double
     public var timing: TimingCurve
     public var location: SourceLocation
+    /// CAKeyframeAnimation: when set, `from`/`to` are not used.
+    public var keyframes: KeyframesSpec?
+    /// CAMediaTiming: local time = (t − begin) × speed + timeOffset.
+    public var speed: Double
+    public var timeOffset: Double
+    /// 1 by default; fractional counts stop part way; `.infinity` repeats until the scene ends.
+    public var repeatCount: Double
+    public var autoreverses: Bool
+    public var fillMode: FillMode
+    /// The animated value is added to the underlying value (matrices are concatenated).
+    public var additive: Bool
 
     public init(layerID: String, keyPath: AnimatableKeyPath, from: AnimationValue?, to: AnimationValue?,
-                begin: Double = 0, duration: Double, timing: TimingCurve = .default, location: SourceLocation) {
+                begin: Double = 0, duration: Double, timing: TimingCurve = .default, location: SourceLocation,
+                keyframes: KeyframesSpec? = nil, speed: Double = 1, timeOffset: Double = 0, repeatCount: Double = 1,
+                autoreverses: Bool = false, fillMode: FillMode = .hold, additive: Bool = false) {
         self.layerID = layerID; self.keyPath = keyPath; self.from = from; self.to = to
         self.begin = begin; self.duration = duration; self.timing = timing; self.location = location
+        self.keyframes = keyframes; self.speed = speed; self.timeOffset = timeOffset; self.repeatCount = repeatCount
+        self.autoreverses = autoreverses; self.fillMode = fillMode; self.additive = additive
     }
 
+    /// One cycle in local time, with the reverse leg when `autoreverses`.
+    public var cycleDuration: Double { duration * (autoreverses ? 2 : 1) }
+    /// How long the animation runs in scene seconds (infinite for `repeatCount: inf`).
+    public var activeDuration: Double {
+        let count = repeatCount > 0 ? repeatCount : 1
+        return max(0, count * cycleDuration - timeOffset) / abs(speed == 0 ? 1 : speed)
+    }
+    /// When the animation stops, in scene seconds (infinite for endless repeats).
+    public var end: Double { begin + activeDuration }
+    /// The end used for the scene's default duration: an endless animation counts one cycle.
+    public var naturalEnd: Double {
+        activeDuration.isFinite ? end : begin + cycleDuration / abs(speed == 0 ? 1 : speed)
+    }
+}
+
+/// CAMediaTiming's fill modes, plus Segue's default.
+public enum FillMode: String, CaseIterable, Hashable, Sendable {
+    /// The default: after its end the final value stays, because (as with UIView.animate) the
+    /// model value was set to it; before `begin` the model value shows.
+    case hold
+    /// Core Animation's default when an animation is removed on completion: the model value
+    /// shows again afterwards.
+    case removed
+    case forwards, backwards, both
+}
+
+/// The three ways scene files write a spring.
+public enum SpringSpec: Hashable, Sendable {
+    /// CASpringAnimation: mass, stiffness, damping, initialVelocity (defaults 1, 100, 10, 0).
+    case physical(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double)
+    /// UIView.animate(withDuration:…usingSpringWithDamping:initialSpringVelocity:).
+    case uiView(duration: Double, dampingRatio: Double, initialVelocity: Double)
+    /// SwiftUI's Spring(duration:bounce:).
+    case swiftUI(duration: Double, bounce: Double, initialVelocity: Double)
+
+    public var solver: SpringSolver {
+        switch self {
+        case let .physical(m, k, c, v): SpringSolver(mass: m, stiffness: k, damping: c, initialVelocity: v)
+        case let .uiView(d, zeta, v): SpringSolver.uiView(duration: d, dampingRatio: zeta, initialVelocity: v)
+        case let .swiftUI(d, bounce, v): SpringSolver.swiftUI(duration: d, bounce: bounce, initialVelocity: v)
+        }
+    }
+
+    /// The duration an animation gets when it gives none: CASpringAnimation's settlingDuration;
+    /// the UIKit form's own duration; for SwiftUI's form, its settling duration.
+    public var naturalDuration: Double {
+        switch self {
+        case .physical, .swiftUI: solver.settlingDuration
+        case let .uiView(d, _, _): d
+        }
+    }
+}
+
+/// CAKeyframeAnimation's calculation modes.
+public enum CalculationMode: String, CaseIterable, Hashable, Sendable {
+    case linear, discrete, paced, cubic, cubicPaced
+}
+
+/// `keyframes:` of an animation, as CAKeyframeAnimation defines them.
+public struct KeyframesSpec: Hashable, Sendable {
+    public var values: [AnimationValue]
+    /// Nil: evenly spaced. For `discrete` there may be one more key time than values.
+    public var keyTimes: [Double]?
+    public var calculationMode: CalculationMode
+    /// One per segment (values − 1), applied to each segment's own progress.
+    public var timingFunctions: [TimingCurve]
+    public var tensionValues: [Double]
+    public var continuityValues: [Double]
+    public var biasValues: [Double]
+
+    public init(values: [AnimationValue], keyTimes: [Double]? = nil, calculationMode: CalculationMode = .linear,
+                timingFunctions: [TimingCurve] = [], tensionValues: [Double] = [], continuityValues: [Double] = [],
+                biasValues: [Double] = []) {
+        self.values = values; self.keyTimes = keyTimes; self.calculationMode = calculationMode
+        self.timingFunctions = timingFunctions; self.tensionValues = tensionValues
+        self.continuityValues = continuityValues; self.biasValues = biasValues
+    }
+}
+
+/// `UIView.animateKeyframes(withDuration:delay:options:animations:)` with its `addKeyframe` calls.
+public struct KeyframeGroupSpec: Hashable, Sendable {
+    /// The group's delay: when it starts, in scene seconds.
+    public var begin: Double
+    public var duration: Double
+    /// From `calculationModeLinear|Discrete|Paced|Cubic|CubicPaced`; UIKit's default is linear.
+    public var calculationMode: CalculationMode
+    /// The curve over the whole group: easeInEaseOut unless an option says otherwise, as UIKit does.
+    public var curve: TimingCurve
+    public var keyframes: [GroupKeyframe]
+    public var location: SourceLocation
+
+    public init(begin: Double = 0, duration: Double, calculationMode: CalculationMode = .linear,
+                curve: TimingCurve = .easeInEaseOut, keyframes: [GroupKeyframe], location: SourceLocation) {
+        self.begin = begin; self.duration = duration; self.calculationMode = calculationMode
+        self.curve = curve; self.keyframes = keyframes; self.location = location
+    }
     public var end: Double { begin + duration }
+}
+
+/// `UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:)`.
+public struct GroupKeyframe: Hashable, Sendable {
+    /// Fractions of the group's duration, 0…1.
+    public var relativeStart: Double
+    public var relativeDuration: Double
+    /// What the keyframe's animations block sets.
+    public var changes: [PropertyChange]
+    public var location: SourceLocation
+    public init(relativeStart: Double, relativeDuration: Double, changes: [PropertyChange], location: SourceLocation) {
+        self.relativeStart = relativeStart; self.relativeDuration = relativeDuration
+        self.changes = changes; self.location = location
+    }
+}
+
+/// One assignment in a keyframe block, e.g. `"card.transform.rotation.y": -90deg`.
+public struct PropertyChange: Hashable, Sendable {
+    public var layerID: String
+    public var keyPath: AnimatableKeyPath
+    public var value: AnimationValue
+    public var location: SourceLocation
+    public init(layerID: String, keyPath: AnimatableKeyPath, value: AnimationValue, location: SourceLocation) {
+        self.layerID = layerID; self.keyPath = keyPath; self.value = value; self.location = location
+    }
+}
+
+/// A finger on the screen over time: samples of (time in scene seconds, x, y in canvas points),
+/// straight lines between them. Touch-down is the first sample, release the last.
+public struct GestureSpec: Hashable, Sendable {
+    public enum Kind: String, CaseIterable, Hashable, Sendable {
+        /// UIPanGestureRecognizer.
+        case pan
+        /// UIScreenEdgePanGestureRecognizer (the same motion, starting at an edge).
+        case screenEdgePan
+    }
+    public struct Sample: Hashable, Sendable {
+        public var time: Double, x: Double, y: Double
+        public init(time: Double, x: Double, y: Double) { self.time = time; self.x = x; self.y = y }
+    }
+    public var kind: Kind
+    /// At least two, in increasing time.
+    public var samples: [Sample]
+    public var location: SourceLocation
+    public init(kind: Kind = .pan, samples: [Sample], location: SourceLocation) {
+        self.kind = kind; self.samples = samples; self.location = location
+    }
+}
+
+/// An interactive transition (UIPercentDrivenInteractiveTransition): while the finger moves,
+/// every animation of the scene is scrubbed to `progress`; on release the transition finishes
+/// or cancels from where it stands.
+public struct InteractionSpec: Hashable, Sendable {
+    public var gesture: GestureSpec
+    /// E.g. `translation.x / 200`; clamped to 0…1.
+    public var progress: ProgressExpression
+    public var finishWhen: FinishRule
+    /// UIPercentDrivenInteractiveTransition's completionCurve (default easeInEaseOut).
+    public var completionCurve: TimingCurve
+    /// UIPercentDrivenInteractiveTransition's completionSpeed (default 1).
+    public var completionSpeed: Double
+    public var location: SourceLocation
+    public init(gesture: GestureSpec, progress: ProgressExpression, finishWhen: FinishRule = FinishRule(),
+                completionCurve: TimingCurve = .easeInEaseOut, completionSpeed: Double = 1, location: SourceLocation) {
+        self.gesture = gesture; self.progress = progress; self.finishWhen = finishWhen
+        self.completionCurve = completionCurve; self.completionSpeed = completionSpeed; self.location = location
+    }
+}
+
+/// When an interactive transition finishes on release rather than cancelling: when either
+/// condition given holds.
+public struct FinishRule: Hashable, Sendable {
+    /// Progress at release above this (default 0.5, the seed's rule).
+    public var progressAbove: Double?
+    /// Release velocity along `velocityAxis` above this, in points per second.
+    public var velocityAbove: Double?
+    public var velocityAxis: Axis
+    public enum Axis: String, CaseIterable, Hashable, Sendable { case x, y }
+    public init(progressAbove: Double? = 0.5, velocityAbove: Double? = nil, velocityAxis: Axis = .x) {
+        self.progressAbove = progressAbove; self.velocityAbove = velocityAbove; self.velocityAxis = velocityAxis
+    }
+}
+
+/// A small arithmetic expression over gesture values, e.g. `translation.x / 200` or
+/// `-translation.y / 400`. Variables: translation.x/y, location.x/y (canvas points), velocity.x/y
+/// (points per second).
+public indirect enum ProgressExpression: Hashable, Sendable, CustomStringConvertible {
+    case number(Double)
+    case variable(String)
+    case negate(ProgressExpression)
+    case binary(Character, ProgressExpression, ProgressExpression)
+    /// min(a, b), max(a, b), abs(a)
+    case call(String, [ProgressExpression])
+
+    public static let variables = ["translation.x", "translation.y", "location.x", "location.y", "velocity.x", "velocity.y"]
+
+    public func evaluate(_ values: [String: Double]) -> Double {
+        switch self {
+        case let .number(v): return v
+        case let .variable(name): return values[name] ?? 0
+        case let .negate(e): return -e.evaluate(values)
+        case let .binary(op, a, b):
+            let x = a.evaluate(values), y = b.evaluate(values)
+            switch op {
+            case "+": return x + y
+            case "-": return x - y
+            case "*": return x * y
+            case "/": return y == 0 ? 0 : x / y
+            default: return 0
+            }
+        case let .call(name, args):
+            let v = args.map { $0.evaluate(values) }
+            switch (name, v.count) {
+            case ("min", 2): return min(v[0], v[1])
+            case ("max", 2): return max(v[0], v[1])
+            case ("abs", 1): return abs(v[0])
+            default: return 0
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .number(v): return "\(v)"
+        case let .variable(n): return n
+        case let .negate(e): return "-(\(e))"
+        case let .binary(op, a, b): return "(\(a) \(op) \(b))"
+        case let .call(n, args): return "\(n)(" + args.map(\.description).joined(separator: ", ") + ")"
+        }
+    }
+}
+
+/// `scroll:` on a layer: a UIScrollView driven by a scripted drag. The layer's `bounds.origin`
+/// is the content offset; its sublayers are the content.
+public struct ScrollSpec: Hashable, Sendable {
+    public var contentSize: Size
+    /// The offset before the drag.
+    public var contentOffset: Point
+    /// `isPagingEnabled`: settle on multiples of the bounds size.
+    public var paging: Bool
+    /// Velocity multiplier per millisecond: normal 0.998, fast 0.99.
+    public var decelerationRate: Double
+    /// Rubber-band past the edges while dragging, and bounce back.
+    public var bounces: Bool
+    public var drag: GestureSpec?
+    /// A carousel rule that settles a card in the centre with a spring.
+    public var snap: SnapSpec?
+    public var location: SourceLocation
+    public init(contentSize: Size, contentOffset: Point = .zero, paging: Bool = false,
+                decelerationRate: Double = ScrollSpec.normalDecelerationRate, bounces: Bool = true,
+                drag: GestureSpec? = nil, snap: SnapSpec? = nil, location: SourceLocation) {
+        self.contentSize = contentSize; self.contentOffset = contentOffset; self.paging = paging
+        self.decelerationRate = decelerationRate; self.bounces = bounces; self.drag = drag; self.snap = snap
+        self.location = location
+    }
+    public static let normalDecelerationRate = 0.998
+    public static let fastDecelerationRate = 0.99
+}
+
+/// The seed's carousel rule (scrollViewWillEndDragging in the semi-modal article): from the page
+/// that was centred when the drag began, move one page when the release velocity is above
+/// `velocityThreshold` (points per millisecond, UIScrollView's unit) or the drag went past half a
+/// page; otherwise return. The move is `UIView.animate(withDuration: springDuration,
+/// usingSpringWithDamping: dampingRatio, initialSpringVelocity: release velocity)`.
+public struct SnapSpec: Hashable, Sendable {
+    /// The distance between neighbouring cards (the layout's pageWidth); default the bounds width.
+    public var pageWidth: Double?
+    public var velocityThreshold: Double
+    public var springDuration: Double
+    public var dampingRatio: Double
+    public init(pageWidth: Double? = nil, velocityThreshold: Double = 0.5, springDuration: Double = 0.3, dampingRatio: Double = 1) {
+        self.pageWidth = pageWidth; self.velocityThreshold = velocityThreshold
+        self.springDuration = springDuration; self.dampingRatio = dampingRatio
+    }
 }

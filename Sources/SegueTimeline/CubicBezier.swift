@@ -51,12 +51,19 @@ public struct CubicBezier: Hashable, Sendable {
 }
 
 extension TimingCurve {
-    /// Eased progress for linear progress in 0…1.
-    public func progress(_ linear: Double) -> Double {
+    /// Eased progress for linear progress in 0…1 of an animation lasting `duration` seconds
+    /// (springs run in seconds: their progress need not reach 1 by the end, nor stay below it).
+    public func progress(_ linear: Double, duration: Double = 1) -> Double {
         switch self {
         case let .cubicBezier(x1, y1, x2, y2):
             if x1 == y1 && x2 == y2 { return min(max(linear, 0), 1) } // linear: skip the solver
             return CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2).solve(linear)
+        case let .steps(count, jumpAtStart):
+            let p = min(max(linear, 0), 1), n = Double(max(count, 1))
+            if p >= 1 { return 1 }
+            return jumpAtStart ? min((p * n).rounded(.down) + 1, n) / n : (p * n).rounded(.down) / n
+        case let .spring(spec):
+            return spec.solver.progress(at: min(max(linear, 0), 1) * duration)
         }
     }
 }

@@ -1,9 +1,5 @@
 import Foundation
 
-/// CAKeyframeAnimation's calculation modes.
-public enum CalculationMode: String, CaseIterable, Hashable, Sendable {
-    case linear, discrete, paced, cubic, cubicPaced
-}
 
 /// Interpolation through keyframe values, each value a vector of numbers (a point is 2 numbers,
 /// a colour 4 premultiplied components, …), as CAKeyframeAnimation defines it:

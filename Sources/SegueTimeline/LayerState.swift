@@ -18,6 +18,9 @@ public struct LayerState: Sendable {
     public var doubleSided: Bool
     public var contents: ImageContents?
     public var text: TextSpec?
+    /// Set while `transform.*` key-path animations drive the transform (their value functions
+    /// build the matrix from these numbers); nil when `transform` is a plain matrix.
+    public var transformComponents: TransformComponents?
     public var sublayers: [LayerState]
 
     /// The model values of a layer (and its subtree) before any animation.

@@ -1,78 +1,106 @@
 /// Evaluates a scene at any instant. A pure function of time: nothing is carried from one
 /// frame to the next, so frames can be evaluated in any order, in parallel, with identical results.
+///
+/// Per layer, the model values (the scene's) are the starting point; a scroll view's content
+/// offset is set from its scroll simulation; then every animation on the layer that is in effect
+/// applies its value in begin order (a later one overrides an earlier one on the same property,
+/// or adds to it when additive), as Core Animation applies a layer's animations.
 public struct Timeline: Sendable {
     public let scene: Scene
-    /// Animations per layer id, split into per-channel tracks sorted by begin time.
-    private let tracksByLayer: [String: [Channel: [ChannelAnimation]]]
+    /// Every animation, keyframe groups expanded, with omitted from/to resolved.
+    private let evaluatorsByLayer: [String: [AnimationEvaluator]]
+    /// Drives the animations' clock when the scene has an interactive transition.
+    public let interaction: InteractionDriver?
+    private let scrolls: [String: ScrollSimulation]
+    /// The scene's length: `duration:` if the file gave one, else the end of the last animation,
+    /// interaction or scroll.
+    public let duration: Double
 
     public init(scene: Scene) {
         self.scene = scene
-        var tracks: [String: [Channel: [ChannelAnimation]]] = [:]
         let models = Dictionary(scene.allLayers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        for spec in scene.animations {
+
+        var specs = scene.animations
+        for group in scene.groups {
+            specs += KeyframeGroupExpansion.expand(group) { id, keyPath in
+                models[id].map { LayerState(model: $0).value(of: keyPath) }
+            }
+        }
+        // Begin order, stable: equal begin times keep file order, so the later one wins.
+        let ordered = specs.enumerated()
+            .sorted { ($0.element.begin, $0.offset) < ($1.element.begin, $1.offset) }
+            .map(\.element)
+        var byLayer: [String: [AnimationEvaluator]] = [:]
+        for spec in ordered {
             guard let model = models[spec.layerID] else { continue }
-            for animation in ChannelAnimation.split(spec, model: model) {
-                tracks[spec.layerID, default: [:]][animation.channel, default: []].append(animation)
-            }
+            let earlier = byLayer[spec.layerID] ?? []
+            // An omitted `from` is the value the property has when the animation begins, given the
+            // animations before it; an omitted `to` is the model value.
+            var atBegin = LayerState(model: model)
+            Self.applyAnimations(earlier, at: spec.begin, to: &atBegin)
+            let from = spec.from ?? atBegin.value(of: spec.keyPath)
+            let to = spec.to ?? LayerState(model: model).value(of: spec.keyPath)
+            byLayer[spec.layerID, default: []].append(AnimationEvaluator(spec: spec, from: from, to: to))
         }
-        for (id, channels) in tracks {
-            for (channel, list) in channels {
-                // Stable: equal begin times keep file order, so the later line wins.
-                tracks[id]![channel] = list.enumerated()
-                    .sorted { ($0.element.begin, $0.offset) < ($1.element.begin, $1.offset) }
-                    .map(\.element)
-            }
+        evaluatorsByLayer = byLayer
+
+        var scrolls: [String: ScrollSimulation] = [:]
+        for layer in scene.allLayers {
+            if let scroll = layer.scroll { scrolls[layer.id] = ScrollSimulation(spec: scroll, viewport: layer.bounds.size) }
         }
-        tracksByLayer = tracks
+        self.scrolls = scrolls
+
+        let animationsEnd = ordered.map(\.naturalEnd).max() ?? 0
+        if let spec = scene.interaction {
+            interaction = InteractionDriver(spec: spec, transitionDuration: animationsEnd)
+        } else {
+            interaction = nil
+        }
+        if scene.durationIsExplicit {
+            duration = scene.duration
+        } else {
+            let ends = [scene.duration, interaction?.end ?? 0] + scrolls.values.map(\.end)
+            duration = ends.max() ?? 0
+        }
     }
 
     public var canvas: Canvas { scene.canvas }
-    public var duration: Double { scene.duration }
     /// Frames 0 … N with N = ceil(duration × fps).
-    public var frameCount: Int { scene.canvas.frameCount(duration: scene.duration) }
+    public var frameCount: Int { scene.canvas.frameCount(duration: duration) }
     public func time(ofFrame index: Int) -> Double { scene.canvas.time(ofFrame: index) }
+
+    /// The animations on a layer (keyframe groups expanded), in the order they apply.
+    public func animations(of layerID: String) -> [AnimationSpec] {
+        (evaluatorsByLayer[layerID] ?? []).map(\.spec)
+    }
+
+    /// The time the animations see at scene time `t`: `t` itself, or the interactive
+    /// transition's time when a gesture drives the scene.
+    public func animationTime(at t: Double) -> Double {
+        interaction?.transitionTime(at: t) ?? t
+    }
 
     /// The presentation state of every layer at time `t` (seconds), as a tree.
     public func layers(at t: Double) -> [LayerState] {
-        scene.layers.map { evaluate($0, at: t) }
+        let animationTime = animationTime(at: t)
+        return scene.layers.map { evaluate($0, sceneTime: t, animationTime: animationTime) }
     }
 
-    private func evaluate(_ spec: LayerSpec, at t: Double) -> LayerState {
+    private func evaluate(_ spec: LayerSpec, sceneTime: Double, animationTime: Double) -> LayerState {
         var state = LayerState(model: spec)
-        state.sublayers = spec.sublayers.map { evaluate($0, at: t) }
-        guard let channels = tracksByLayer[spec.id] else { return state }
-        var transformTouched = false
-        var components = TransformComponents()
-        for (channel, track) in channels {
-            guard let first = track.first, t >= first.begin else { continue }
-            let value = Self.value(of: track[...], at: t, model: channel.modelValue(of: spec))
-            if channel.isTransformComponent { transformTouched = true }
-            channel.apply(value, to: &state, components: &components)
-        }
-        if transformTouched {
-            // A transform.* key path drives the whole transform while its animation is in effect,
-            // as Core Animation's value functions do (see docs/timeline.md).
-            state.transform = components.matrix
-        }
+        state.sublayers = spec.sublayers.map { evaluate($0, sceneTime: sceneTime, animationTime: animationTime) }
+        if let scroll = scrolls[spec.id] { state.bounds.origin = scroll.offset(at: sceneTime) }
+        if let evaluators = evaluatorsByLayer[spec.id] { Self.applyAnimations(evaluators, at: animationTime, to: &state) }
         return state
     }
 
-    /// One channel's value at `t`: the model value with each begun animation applied in begin order.
-    static func value(of track: ArraySlice<ChannelAnimation>, at t: Double, model: ChannelValue) -> ChannelValue {
-        var value = model
-        for (offset, animation) in zip(track.indices, track) {
-            guard t >= animation.begin else { break }
-            // An omitted `from` is the value the channel had when this animation began.
-            let from = animation.from ?? Self.value(of: track[track.startIndex ..< offset], at: animation.begin, model: model)
-            let to = animation.to ?? model
-            // A nanosecond of slack, so 0.2 + 0.4 counts as having reached 0.6.
-            if t >= animation.end - 1e-9 {
-                value = to
-            } else {
-                let linear = (t - animation.begin) / animation.duration
-                value = ChannelValue.interpolate(from, to, animation.timing.progress(linear))
-            }
+    private static func applyAnimations(_ evaluators: [AnimationEvaluator], at t: Double, to state: inout LayerState) {
+        for evaluator in evaluators {
+            guard let value = evaluator.value(at: t) else { continue }
+            state.apply(evaluator.spec.keyPath, value, additive: evaluator.spec.additive)
         }
-        return value
     }
+
+    /// The scroll simulation of a scroll-view layer, if it has one.
+    public func scroll(of layerID: String) -> ScrollSimulation? { scrolls[layerID] }
 }

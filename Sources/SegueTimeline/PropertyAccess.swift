@@ -1,0 +1,154 @@
+import Foundation
+
+/// The numbers a `transform.*` key path addresses. Core Animation's value functions build a
+/// whole matrix from them: scale, then rotation about x, y and z, then translation (row vectors,
+/// so the layer's points are scaled first).
+public struct TransformComponents: Hashable, Sendable {
+    public var scale = [1.0, 1.0, 1.0]
+    public var rotation = [0.0, 0.0, 0.0]
+    public var translation = [0.0, 0.0, 0.0]
+
+    public init() {}
+
+    public var matrix: Transform3D {
+        Transform3D.scale(scale[0], scale[1], scale[2])
+            .then(.rotation(rotation[0], 1, 0, 0))
+            .then(.rotation(rotation[1], 0, 1, 0))
+            .then(.rotation(rotation[2], 0, 0, 1))
+            .then(.translation(translation[0], translation[1], translation[2]))
+    }
+
+    /// What Core Animation reports for `valueForKeyPath:"transform.rotation.y"` and friends: the
+    /// matrix split into scale, x-y-z Euler angles and translation.
+    public init(reading m: Transform3D) {
+        translation = [m.m41, m.m42, m.m43]
+        let rows = [[m.m11, m.m12, m.m13], [m.m21, m.m22, m.m23], [m.m31, m.m32, m.m33]]
+        scale = rows.map { ($0[0] * $0[0] + $0[1] * $0[1] + $0[2] * $0[2]).squareRoot() }
+        let r = rows.enumerated().map { i, row in scale[i] > 0 ? row.map { $0 / scale[i] } : row }
+        // R = Rx(a)·Ry(b)·Rz(c) for row vectors: r13 = −sin b, r23 = sin a·cos b, r33 = cos a·cos b,
+        // r12 = cos b·sin c, r11 = cos b·cos c.
+        let b = asin(min(max(-r[0][2], -1), 1))
+        let a = atan2(r[1][2], r[2][2])
+        let c = atan2(r[0][1], r[0][0])
+        rotation = [a, b, c]
+    }
+}
+
+extension LayerState {
+    /// The current value of a key path, as an animation would read it as its `from`.
+    public func value(of keyPath: AnimatableKeyPath) -> AnimationValue {
+        let components = transformComponents ?? TransformComponents(reading: transform)
+        switch keyPath {
+        case .opacity: return .number(opacity)
+        case .position: return .point(position)
+        case .positionX: return .number(position.x)
+        case .positionY: return .number(position.y)
+        case .boundsSize: return .size(bounds.size)
+        case .boundsOrigin: return .point(bounds.origin)
+        case .frame:
+            return .rect(Rect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+                              width: bounds.width, height: bounds.height))
+        case .backgroundColor: return .color(backgroundColor)
+        case .borderColor: return .color(borderColor)
+        case .cornerRadius: return .number(cornerRadius)
+        case .borderWidth: return .number(borderWidth)
+        case .zPosition: return .number(zPosition)
+        case .hidden: return .bool(hidden)
+        case .transform: return .transform(transform)
+        case .rotationX: return .number(components.rotation[0])
+        case .rotationY: return .number(components.rotation[1])
+        case .rotationZ: return .number(components.rotation[2])
+        case .scale, .scaleX: return .number(components.scale[0])
+        case .scaleY: return .number(components.scale[1])
+        case .translationX: return .number(components.translation[0])
+        case .translationY: return .number(components.translation[1])
+        case .translationZ: return .number(components.translation[2])
+        }
+    }
+
+    /// Sets a key path to `value`, or adds it to the current value when `additive` (numbers,
+    /// points, sizes, rects and colours add; matrices concatenate, the animated one first).
+    public mutating func apply(_ keyPath: AnimatableKeyPath, _ value: AnimationValue, additive: Bool) {
+        func number(_ current: Double) -> Double {
+            guard case let .number(v) = value else { return current }
+            return additive ? current + v : v
+        }
+        switch (keyPath, value) {
+        case (.opacity, _): opacity = min(max(number(opacity), 0), 1)
+        case (.positionX, _): position.x = number(position.x)
+        case (.positionY, _): position.y = number(position.y)
+        case (.cornerRadius, _): cornerRadius = max(0, number(cornerRadius))
+        case (.borderWidth, _): borderWidth = max(0, number(borderWidth))
+        case (.zPosition, _): zPosition = number(zPosition)
+        case let (.position, .point(p)):
+            position = additive ? Point(x: position.x + p.x, y: position.y + p.y) : p
+        case let (.boundsOrigin, .point(p)):
+            bounds.origin = additive ? Point(x: bounds.origin.x + p.x, y: bounds.origin.y + p.y) : p
+        case let (.boundsSize, .size(s)):
+            let size = additive ? Size(width: bounds.width + s.width, height: bounds.height + s.height) : s
+            bounds.size = Size(width: max(0, size.width), height: max(0, size.height))
+        case let (.frame, .rect(r)):
+            // UIKit's frame setter: bounds size from the rect, position = origin + anchor × size.
+            var rect = r
+            if additive, case let .rect(current) = self.value(of: .frame) {
+                rect = Rect(x: current.minX + r.minX, y: current.minY + r.minY,
+                            width: current.width + r.width, height: current.height + r.height)
+            }
+            bounds.size = Size(width: max(0, rect.width), height: max(0, rect.height))
+            position = Point(x: rect.minX + anchorPoint.x * rect.width, y: rect.minY + anchorPoint.y * rect.height)
+        case let (.backgroundColor, .color(c)): backgroundColor = additive ? Self.add(backgroundColor, c) : c
+        case let (.borderColor, .color(c)): borderColor = additive ? Self.add(borderColor, c) : c
+        case let (.hidden, .bool(b)): hidden = b
+        case let (.transform, .transform(m)):
+            transform = additive ? m.then(transform) : m
+            transformComponents = nil
+        case let (_, .number(v)) where keyPath.isTransformComponent:
+            if additive {
+                var delta = TransformComponents()
+                delta.set(keyPath, v)
+                transform = delta.matrix.then(transform)
+                transformComponents = nil
+            } else {
+                // A value function builds the whole matrix from the components animated so far.
+                var c = transformComponents ?? TransformComponents()
+                c.set(keyPath, v)
+                transformComponents = c
+                transform = c.matrix
+            }
+        default:
+            break // the parser guarantees value kinds match key paths
+        }
+    }
+
+    static func add(_ a: RGBAColor, _ b: RGBAColor) -> RGBAColor {
+        RGBAColor(red: min(max(a.red + b.red, 0), 1), green: min(max(a.green + b.green, 0), 1),
+                  blue: min(max(a.blue + b.blue, 0), 1), alpha: min(max(a.alpha + b.alpha, 0), 1))
+    }
+}
+
+extension TransformComponents {
+    mutating func set(_ keyPath: AnimatableKeyPath, _ v: Double) {
+        switch keyPath {
+        case .rotationX: rotation[0] = v
+        case .rotationY: rotation[1] = v
+        case .rotationZ: rotation[2] = v
+        case .scale: scale = [v, v, v]
+        case .scaleX: scale[0] = v
+        case .scaleY: scale[1] = v
+        case .translationX: translation[0] = v
+        case .translationY: translation[1] = v
+        case .translationZ: translation[2] = v
+        default: break
+        }
+    }
+}
+
+extension AnimatableKeyPath {
+    public var isTransformComponent: Bool {
+        switch self {
+        case .rotationX, .rotationY, .rotationZ, .scale, .scaleX, .scaleY,
+             .translationX, .translationY, .translationZ: true
+        default: false
+        }
+    }
+}

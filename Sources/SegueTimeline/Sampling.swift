@@ -1,0 +1,62 @@
+/// Reading single properties out of the timeline: for `segue plot`, `segue dump --keyPath` and tests.
+extension Timeline {
+    /// The presentation value of `keyPath` on layer `layerID` at time `t`, as numbers: one for a
+    /// scalar or angle (radians), two for a point or size, four for a rect or a colour (r, g, b, a),
+    /// 0/1 for a bool, sixteen (m11…m44) for a transform. Nil when no layer has that id.
+    public func sample(layer layerID: String, keyPath: AnimatableKeyPath, at t: Double) -> [Double]? {
+        guard let state = Self.find(layerID, in: layers(at: t)) else { return nil }
+        return state.value(of: keyPath).components
+    }
+
+    /// Times worth marking on a plot of `keyPath` on `layerID`: where each animation of it begins
+    /// and ends, and its keyframe times, in scene seconds, sorted and without repeats.
+    public func markers(layer layerID: String, keyPath: AnimatableKeyPath) -> [Double] {
+        var times: Set<Double> = []
+        for animation in animations(of: layerID) where animation.keyPath.overlaps(keyPath) {
+            let end = min(animation.naturalEnd, duration)
+            times.insert(animation.begin)
+            times.insert(end)
+            if let keyTimes = animation.keyframes?.keyTimes, animation.repeatCount == 1, animation.speed == 1 {
+                for k in keyTimes { times.insert(animation.begin + k * animation.duration) }
+            }
+        }
+        return times.filter { $0 >= 0 && $0 <= duration }.sorted()
+    }
+
+    static func find(_ id: String, in layers: [LayerState]) -> LayerState? {
+        for layer in layers {
+            if layer.id == id { return layer }
+            if let hit = find(id, in: layer.sublayers) { return hit }
+        }
+        return nil
+    }
+}
+
+extension AnimatableKeyPath {
+    /// Whether animating `self` changes what `other` reads (e.g. `frame` moves `position.x`).
+    public func overlaps(_ other: AnimatableKeyPath) -> Bool {
+        if self == other { return true }
+        let families: [Set<AnimatableKeyPath>] = [
+            [.position, .positionX, .positionY, .frame],
+            [.boundsSize, .frame],
+            [.transform, .rotationX, .rotationY, .rotationZ, .scale, .scaleX, .scaleY,
+             .translationX, .translationY, .translationZ],
+        ]
+        return families.contains { $0.contains(self) && $0.contains(other) }
+    }
+}
+
+extension AnimationValue {
+    /// The value as plain numbers (see `Timeline.sample`).
+    public var components: [Double] {
+        switch self {
+        case let .number(v): [v]
+        case let .point(p): [p.x, p.y]
+        case let .size(s): [s.width, s.height]
+        case let .rect(r): [r.minX, r.minY, r.width, r.height]
+        case let .color(c): [c.red, c.green, c.blue, c.alpha]
+        case let .bool(b): [b ? 1 : 0]
+        case let .transform(m): m.rowMajor
+        }
+    }
+}
