@@ -199,7 +199,7 @@ enum AxisMotion: Sendable {
         switch self {
         case let .still(x): return x
         case let .spring(from, to, solver, duration):
-            if seconds >= duration { return to }
+            if seconds >= duration - 1e-9 { return to }
             return from + (to - from) * solver.progress(at: seconds)
         case let .decelerate(x0, v0, lnRate, clamp):
             let end = duration * 1000
@@ -209,7 +209,7 @@ enum AxisMotion: Sendable {
         case let .decelerateThenBounce(x0, v0, lnRate, hitTime, edge, edgeVelocity):
             if m <= hitTime { return x0 + v0 * (exp(lnRate * m) - 1) / lnRate }
             let s = m - hitTime
-            if seconds >= duration { return edge }
+            if seconds >= duration - 1e-9 { return edge }
             return edge + edgeVelocity * s * exp(-ScrollSimulation.bounceStiffness * s)
         }
     }
