@@ -10,15 +10,20 @@ struct DumpCommand: ParsableCommand {
         For each frame: its index and time, and for every layer (depth first, in painting order) its \
         presentation opacity, hidden flag, its full 4×4 matrix from its own bounds space to the canvas \
         (m11 … m44, Core Animation's row-vector convention, in points), and its bounds corners projected \
-        to canvas points (top-left, top-right, bottom-right, bottom-left; null for a corner behind the eye).
+        to canvas points (top-left, top-right, bottom-right, bottom-left; null for a corner behind the eye). \
+        With --keyPath, each layer also gets "values": the presentation value of each key path at the \
+        frame's time, as numbers (one for a number or an angle in radians, [x, y], [width, height], \
+        [x, y, width, height], [r, g, b, a] from 0 to 1, 0/1 for hidden, m11 … m44 for transform).
 
         Output shape:
           {"fps": 60, "size": [390, 844], "scale": 2, "duration": 0.72,
            "frames": [{"index": 0, "time": 0, "layers": [{"id": …, "opacity": 1, "hidden": false,
-                       "transform": [16 numbers], "quad": [[x, y], …]}]}]}
+                       "transform": [16 numbers], "quad": [[x, y], …],
+                       "values": {"opacity": [1]}}]}]}    ← with --keyPath opacity
 
         Examples:
           segue dump scenes/flip.yaml --frames 17 | jq '.frames[0].layers[] | {id, quad}'
+          segue dump scenes/flip.yaml --keyPath transform.rotation.y --keyPath opacity
         """)
 
     @Argument(help: "The scene file.")
@@ -27,12 +32,21 @@ struct DumpCommand: ParsableCommand {
     @Option(help: "Only these frames, e.g. 0-10, 12, or 30- (inclusive, 0-based).")
     var frames: FrameRange?
 
+    @Option(name: [.customLong("keyPath"), .customLong("key-path")],
+            help: "Add each layer's value of this key path (e.g. opacity, position, transform.rotation.y); repeatable.")
+    var keyPaths: [String] = []
+
     @OptionGroup var sampling: SamplingOptions
 
     func run() throws {
         try Diagnostics.failing {
             let loaded = try sampling.load(scene)
             let timeline = Timeline(scene: loaded)
+            var keys: [AnimatableKeyPath] = []
+            for text in keyPaths {
+                let key = try PropertyArguments.keyPath(text)
+                if !keys.contains(key) { keys.append(key) }
+            }
             let range = try (frames ?? FrameRange(argument: "0-")!).resolve(frameCount: timeline.frameCount, scene: scene)
             var out = JSONText()
             out.raw("{\"fps\": "); out.number(loaded.canvas.fps)
@@ -56,7 +70,23 @@ struct DumpCommand: ParsableCommand {
                         if i > 0 { out.raw(", ") }
                         if let corner { out.raw("["); out.number(corner.x); out.raw(", "); out.number(corner.y); out.raw("]") } else { out.raw("null") }
                     }
-                    out.raw("]}")
+                    out.raw("]")
+                    if !keys.isEmpty {
+                        out.raw(", \"values\": {")
+                        for (i, key) in keys.enumerated() {
+                            if i > 0 { out.raw(", ") }
+                            out.string(key.rawValue); out.raw(": ")
+                            if let values = timeline.sample(layer: node.id, keyPath: key, at: list.time) {
+                                out.raw("[")
+                                for (j, v) in values.enumerated() { if j > 0 { out.raw(", ") }; out.number(v) }
+                                out.raw("]")
+                            } else {
+                                out.raw("null")
+                            }
+                        }
+                        out.raw("}")
+                    }
+                    out.raw("}")
                 }
                 out.raw("]}")
             }

@@ -18,11 +18,12 @@ public struct SegueCommand: ParsableCommand {
           segue still scenes/flip.yaml --time 0.36 -o out/flip-mid.png
           segue check scenes/*.yaml
           segue dump scenes/flip.yaml --frames 17-18
+          segue plot scenes/flip.yaml --layer fromView --keyPath transform.rotation.y
 
         The scene format is documented in docs/scene-format/.
         """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, StillCommand.self, CheckCommand.self, DumpCommand.self]
+        subcommands: [RenderCommand.self, StillCommand.self, CheckCommand.self, DumpCommand.self, PlotCommand.self]
     )
 
     public init() {}

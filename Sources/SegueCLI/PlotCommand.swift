@@ -1,0 +1,253 @@
+import ArgumentParser
+import Foundation
+import SegueEncode
+
+struct PlotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plot",
+        abstract: "Draw how one property of one layer changes over time, as a PNG chart.",
+        discussion: """
+        Samples the presentation value of --keyPath on --layer at evenly spaced times (plus every \
+        marker time) and draws it against time: one line per component (x and y of a position; red, \
+        green, blue and alpha of a colour; the changing m11…m44 of a transform), dashed lines where \
+        animations of the property begin and end and at their keyframe times, each labelled with its \
+        time. Angles are plotted in radians with degrees on the right-hand axis; hidden is 0 or 1 \
+        (drawn as steps). The chart is 960×540 points at scale 2 (1920×1080 px) and the file is \
+        the same bytes on every run.
+
+        Without -o, scenes/NAME.yaml goes to out/NAME-LAYER-KEYPATH.png.
+
+        Examples:
+          segue plot scenes/flip.yaml --layer fromView --keyPath transform.rotation.y
+          segue plot scenes/flip.yaml --layer toSnapshot --keyPath frame -o frame.png
+          segue plot scenes/spring-bounce.yaml --layer ballCA --keyPath position.x
+          segue plot scenes/flip.yaml --layer fromView --keyPath opacity \\
+            --from 0.2 --to 0.4 --samples 100
+        """)
+
+    @Argument(help: "The scene file.")
+    var scene: String
+
+    @Option(help: "The id of the layer to plot.")
+    var layer: String
+
+    @Option(name: [.customLong("keyPath"), .customLong("key-path")],
+            help: "The property to plot, e.g. opacity, position.y, transform.rotation.y, backgroundColor.")
+    var keyPath: String
+
+    @Option(name: .shortAndLong, help: "The PNG to write (default out/NAME-LAYER-KEYPATH.png).")
+    var output: String?
+
+    @Option(help: "Evenly spaced sample times (2…100000).")
+    var samples: Int = 600
+
+    @Option(help: "Start of the plotted time span in seconds (default 0).")
+    var from: Double?
+
+    @Option(help: "End of the plotted time span in seconds (default: the end of the scene).")
+    var to: Double?
+
+    @Flag(name: .shortAndLong, help: "Do not print where the plot was written.")
+    var quiet = false
+
+    func validate() throws {
+        if !(2 ... 100_000).contains(samples) { throw ValidationError("--samples must be between 2 and 100000, got \(samples).") }
+        if let from, !(from >= 0 && from.isFinite) { throw ValidationError("--from must be 0 or more, got \(from).") }
+        if let to, !(to > 0 && to.isFinite) { throw ValidationError("--to must be greater than 0, got \(to).") }
+        if let from, let to, !(to > from) { throw ValidationError("--to (\(to)) must be later than --from (\(from)).") }
+    }
+
+    func run() throws {
+        try Diagnostics.failing {
+            let loaded = try SamplingOptions.load(scene)
+            let timeline = Timeline(scene: loaded)
+            let layerID = try PropertyArguments.layer(layer, in: loaded, scenePath: scene)
+            let key = try PropertyArguments.keyPath(keyPath)
+            let start = from ?? 0
+            let end: Double
+            if let to {
+                end = to
+            } else if timeline.duration > start {
+                end = timeline.duration
+            } else if timeline.duration == 0 {
+                end = start + 1                      // a still scene: show a second of it
+            } else {
+                throw CLIError("--from \(Quote.seconds(start)) is at or after the end of \(scene) (\(Quote.seconds(timeline.duration)) s).",
+                               hint: "give a --from before \(Quote.seconds(timeline.duration)), or a --to after it")
+            }
+
+            let markerTimes = timeline.markers(layer: layerID, keyPath: key).filter { $0 >= start && $0 <= end }
+            var times = (0 ..< samples).map { start + (end - start) * Double($0) / Double(samples - 1) }
+            times[samples - 1] = end
+            times = Array(Set(times + markerTimes)).sorted()
+            var rows: [(Double, [Double])] = []
+            for t in times {
+                guard let values = timeline.sample(layer: layerID, keyPath: key, at: t) else { continue }
+                rows.append((t, values))
+            }
+
+            let style = PlotStyle(key)
+            let count = rows.first?.1.count ?? 0
+            var shown = Array(0 ..< count)
+            if key.valueKind == .transform {
+                // Only the entries that change, or the diagonal when none does.
+                let changing = shown.filter { i in rows.contains { abs($0.1[i] - rows[0].1[i]) > 1e-9 } }
+                shown = changing.isEmpty ? [0, 5, 10, 15].filter { $0 < count } : changing
+            }
+            let series = shown.map { i in
+                Plotter.Series(name: style.name(ofComponent: i, count: count),
+                               samples: rows.map { Plotter.Sample(time: $0.0, value: i < $0.1.count ? $0.1[i] : .nan) },
+                               color: style.color(ofComponent: i),
+                               interpolation: key.valueKind == .bool ? .step : .linear)
+            }
+
+            let sceneName = URL(fileURLWithPath: scene).lastPathComponent
+            var subtitle = "\(sceneName) · \(Quote.seconds(start))–\(Quote.seconds(end)) s · \(samples) samples"
+            if let note = style.note { subtitle += " · " + note }
+            subtitle += markerTimes.isEmpty ? " · not animated in this span"
+                                            : " · dashed: animation begin, end and keyframe times"
+            let plotter = Plotter(title: "\(layerID) · \(key.rawValue)", subtitle: subtitle, series: series,
+                                  markers: markerTimes.map { Plotter.Marker(time: $0) },
+                                  valueUnit: style.unit, secondaryAxis: style.secondaryAxis, timeRange: start ... end,
+                                  showsLegend: series.count > 1)   // one line: the title names it
+            let image = try plotter.render()
+
+            let url: URL
+            if let output {
+                url = URL(fileURLWithPath: output)
+            } else {
+                let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
+                url = URL(fileURLWithPath: "out").appendingPathComponent("\(name)-\(Self.fileSafe(layerID))-\(Self.fileSafe(key.rawValue)).png")
+                try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
+            try PNGWriter.write(image, to: url)
+            Diagnostics.note("\(scene) → \(url.path)  (\(layerID) \(key.rawValue), \(Quote.seconds(start))–\(Quote.seconds(end)) s, "
+                             + "\(samples) samples, \(image.width)×\(image.height) px)", quiet: quiet)
+        }
+    }
+
+    /// A name part for a file: path separators, spaces and control characters become `_`.
+    static func fileSafe(_ s: String) -> String {
+        String(s.unicodeScalars.map { c -> Character in
+            c == "/" || c == "\\" || c == ":" || c.properties.isWhitespace || c.value < 0x20 ? "_" : Character(c)
+        })
+    }
+}
+
+/// How one key path is labelled on a plot.
+struct PlotStyle {
+    var key: AnimatableKeyPath
+    init(_ key: AnimatableKeyPath) { self.key = key }
+
+    var unit: String? {
+        switch key {
+        case .rotationX, .rotationY, .rotationZ: "rad"
+        case .scale, .scaleX, .scaleY: "×"
+        case .position, .positionX, .positionY, .boundsSize, .frame, .cornerRadius, .translationX, .translationY,
+             .translationZ, .zPosition, .borderWidth, .boundsOrigin: "pt"
+        case .opacity, .backgroundColor, .borderColor, .hidden, .transform: nil
+        }
+    }
+
+    var secondaryAxis: Plotter.SecondaryAxis? { key.valueKind == .angle ? .degrees : nil }
+
+    /// A line for the subtitle saying how to read the values.
+    var note: String? {
+        switch key.valueKind {
+        case .angle: "radians (degrees on the right)"
+        case .color: "sRGB components, 0…1"
+        case .bool: "1 = \(key.rawValue), 0 = not"
+        default: key == .opacity ? "0 = transparent, 1 = opaque" : nil
+        }
+    }
+
+    func name(ofComponent i: Int, count: Int) -> String {
+        let names: [String] = switch key.valueKind {
+        case .number, .angle, .bool: [key.rawValue]
+        case .point: ["x", "y"]
+        case .size: ["width", "height"]
+        case .rect: ["origin.x", "origin.y", "width", "height"]
+        case .color: ["red", "green", "blue", "alpha"]
+        case .transform: (1 ... 4).flatMap { r in (1 ... 4).map { c in "m\(r)\(c)" } }
+        }
+        return i < names.count ? names[i] : "#\(i + 1)"
+    }
+
+    func color(ofComponent i: Int) -> RGBAColor? {
+        guard key.valueKind == .color else { return nil }   // the palette
+        return [RGBAColor(hex: "#FF3B30")!, RGBAColor(hex: "#34C759")!, RGBAColor(hex: "#007AFF")!, RGBAColor(hex: "#8E8E93")!][i % 4]
+    }
+}
+
+/// Checking the layer ids and key paths given on the command line, with "did you mean".
+enum PropertyArguments {
+    /// UIKit names people type for Core Animation key paths.
+    static let synonyms: [String: AnimatableKeyPath] = [
+        "alpha": .opacity, "isHidden": .hidden, "center": .position, "center.x": .positionX, "center.y": .positionY,
+        "size": .boundsSize, "bounds": .boundsSize, "contentOffset": .boundsOrigin, "transform.rotation": .rotationZ,
+        "rotation": .rotationZ, "layer.cornerRadius": .cornerRadius,
+    ]
+
+    static func keyPath(_ text: String) throws -> AnimatableKeyPath {
+        if let key = AnimatableKeyPath(rawValue: text) { return key }
+        let all = AnimatableKeyPath.allCases.map(\.rawValue)
+        if let synonym = synonyms.first(where: { $0.key.lowercased() == text.lowercased() }) {
+            throw CLIError("'\(text)' is not an animatable key path.",
+                           hint: "did you mean '\(synonym.value.rawValue)'? (UIKit's '\(synonym.key)' is Core Animation's '\(synonym.value.rawValue)')")
+        }
+        throw CLIError("'\(text)' is not an animatable key path.",
+                       hint: closest(to: text, among: all).map { "did you mean '\($0)'?" } ?? "use one of: " + all.joined(separator: ", "))
+    }
+
+    static func layer(_ id: String, in scene: Scene, scenePath: String) throws -> String {
+        let ids = scene.allLayers.map(\.id)
+        if ids.contains(id) { return id }
+        let available = ids.count <= 12 ? ids.joined(separator: ", ") : ids.prefix(12).joined(separator: ", ") + ", … (\(ids.count) layers)"
+        if let best = closest(to: id, among: ids) {
+            throw CLIError("\(scenePath) has no layer '\(id)'.", hint: "did you mean '\(best)'?")
+        }
+        throw CLIError("\(scenePath) has no layer '\(id)'.",
+                       hint: ids.isEmpty ? "the scene has no layers" : "the layers are: \(available)")
+    }
+
+    /// A case-insensitive match, else the candidate within a small edit distance (ties: the first).
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        if let exact = candidates.first(where: { $0.lowercased() == word.lowercased() }) { return exact }
+        let limit = max(2, word.count / 4)
+        var best: (String, Int)?
+        for candidate in candidates {
+            let d = distance(word.lowercased(), candidate.lowercased())
+            guard d <= limit, d < word.count else { continue }
+            if let current = best, current.1 <= d { continue }
+            best = (candidate, d)
+        }
+        return best?.0
+    }
+
+    /// Levenshtein distance in Characters (strings over 64 characters are not compared).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        if x.count > 64 || y.count > 64 { return Int.max }
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0 ... y.count), current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1 ... x.count {
+            current[0] = i
+            for j in 1 ... y.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+}
+
+private enum Quote {
+    /// Seconds for a message: at most 3 decimals, no trailing zeros.
+    static func seconds(_ t: Double) -> String {
+        var s = String(format: "%.3f", t)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s
+    }
+}
