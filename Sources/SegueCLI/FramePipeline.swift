@@ -12,6 +12,7 @@ final class FramePipeline: @unchecked Sendable {
     private let frames: ClosedRange<Int>
     private let jobs: Int
     private let window: Int
+    private let showTouches: Bool
 
     private let lock = NSCondition()
     private var nextToClaim: Int
@@ -19,8 +20,9 @@ final class FramePipeline: @unchecked Sendable {
     private var finished: [Int: RasterImage] = [:]
     private var failure: Error?
 
-    init(timeline: Timeline, rasterizer: Rasterizer, frames: ClosedRange<Int>, jobs: Int) {
+    init(timeline: Timeline, rasterizer: Rasterizer, frames: ClosedRange<Int>, jobs: Int, showTouches: Bool = false) {
         self.timeline = timeline
+        self.showTouches = showTouches
         self.rasterizer = rasterizer
         self.frames = frames
         self.jobs = max(1, jobs)
@@ -69,7 +71,7 @@ final class FramePipeline: @unchecked Sendable {
             nextToClaim += 1
             lock.unlock()
             do {
-                let image = try rasterizer.render(DisplayListBuilder.build(timeline, frame: index))
+                let image = try rasterizer.render(DisplayListBuilder.build(timeline, frame: index, showTouches: showTouches))
                 lock.lock(); finished[index] = image; lock.broadcast(); lock.unlock()
             } catch {
                 lock.lock(); if failure == nil { failure = error }; lock.broadcast(); lock.unlock()

@@ -40,6 +40,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Frames rendered at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Flag(help: "Draw scripted fingers (interactions and scroll drags) as translucent discs, like the Simulator's Show Touches.")
+    var showTouches = false
+
     @Flag(name: .shortAndLong, help: "No progress bar or summary.")
     var quiet = false
 
@@ -100,7 +103,7 @@ struct RenderCommand: ParsableCommand {
         let started = Date()
         do {
             var done = 0
-            try FramePipeline(timeline: timeline, rasterizer: rasterizer, frames: range, jobs: jobs).run { _, image in
+            try FramePipeline(timeline: timeline, rasterizer: rasterizer, frames: range, jobs: jobs, showTouches: showTouches).run { _, image in
                 try sink.append(image)
                 done += 1
                 progress.update(done: done)

@@ -26,6 +26,9 @@ struct StillCommand: ParsableCommand {
 
     @OptionGroup var sampling: SamplingOptions
 
+    @Flag(help: "Draw scripted fingers as translucent discs, like the Simulator's Show Touches.")
+    var showTouches = false
+
     func validate() throws {
         if time != nil && frame != nil { throw ValidationError("Give --time or --frame, not both.") }
         if let time, !(time >= 0 && time.isFinite) { throw ValidationError("--time must be 0 or more, got \(time).") }
@@ -37,7 +40,7 @@ struct StillCommand: ParsableCommand {
             let loaded = try sampling.load(scene)
             let timeline = Timeline(scene: loaded)
             let t = time ?? frame.map { timeline.time(ofFrame: $0) } ?? 0
-            let list = DisplayListBuilder.build(timeline, time: t)
+            let list = DisplayListBuilder.build(timeline, time: t, showTouches: showTouches)
             let rasterizer = Rasterizer()
             try rasterizer.checkResources(list)
             let image = try rasterizer.render(list)

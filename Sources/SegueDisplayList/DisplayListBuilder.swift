@@ -8,15 +8,31 @@
 ///   transform, "flattening"), so there is no depth sorting between siblings: they are painted
 ///   in zPosition order, then in tree order, like CALayer.
 public enum DisplayListBuilder {
-    /// The display list of frame `index` of a timeline.
-    public static func build(_ timeline: Timeline, frame index: Int) -> DisplayList {
-        let t = timeline.time(ofFrame: index)
-        return build(layers: timeline.layers(at: t), canvas: timeline.canvas, frameIndex: index, time: t)
+    /// The display list of frame `index` of a timeline. With `showTouches`, scripted fingers are
+    /// drawn on top, as the iOS Simulator's "Show touches" does.
+    public static func build(_ timeline: Timeline, frame index: Int, showTouches: Bool = false) -> DisplayList {
+        build(timeline, time: timeline.time(ofFrame: index), frameIndex: index, showTouches: showTouches)
     }
 
     /// The display list for a given instant (`segue still --time`).
-    public static func build(_ timeline: Timeline, time t: Double) -> DisplayList {
-        build(layers: timeline.layers(at: t), canvas: timeline.canvas, frameIndex: 0, time: t)
+    public static func build(_ timeline: Timeline, time t: Double, frameIndex: Int = 0, showTouches: Bool = false) -> DisplayList {
+        var list = build(layers: timeline.layers(at: t), canvas: timeline.canvas, frameIndex: frameIndex, time: t)
+        if showTouches {
+            list.roots += timeline.touchLocations(at: t).enumerated().map { touchIndicator(at: $1, index: $0) }
+        }
+        return list
+    }
+
+    /// A 44 pt translucent disc, the size of a fingertip target in Apple's guidelines.
+    static func touchIndicator(at p: Point, index: Int) -> DisplayNode {
+        let size = 44.0
+        let content = LayerContent(size: Size(width: size, height: size),
+                                   backgroundColor: RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.55),
+                                   cornerRadius: size / 2, borderWidth: 1.5,
+                                   borderColor: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.35))
+        return DisplayNode(id: "touch-\(index)", transform: .translation(p.x - size / 2, p.y - size / 2),
+                           bounds: Rect(x: 0, y: 0, width: size, height: size), opacity: 1, isHidden: false,
+                           isFrontFacing: true, doubleSided: true, masksToBounds: false, content: content, children: [])
     }
 
     public static func build(layers: [LayerState], canvas: Canvas, frameIndex: Int, time: Double) -> DisplayList {

@@ -30,7 +30,11 @@ public struct TransformComponents: Hashable, Sendable {
         let b = asin(min(max(-r[0][2], -1), 1))
         let a = atan2(r[1][2], r[2][2])
         let c = atan2(r[0][1], r[0][0])
-        rotation = [a, b, c]
+        // Every rotation has a second x-y-z reading, (a + π, π − b, c + π). Prefer the one with the
+        // smaller x and z turns, so a turn of 96° about y reads as 96°, not as 84° flipped twice.
+        func wrap(_ v: Double) -> Double { v > .pi ? v - 2 * .pi : (v <= -.pi ? v + 2 * .pi : v) }
+        let other = [wrap(a + .pi), wrap(.pi - b), wrap(c + .pi)]
+        rotation = abs(other[0]) + abs(other[2]) < abs(a) + abs(c) - 1e-9 ? other : [a, b, c]
     }
 }
 

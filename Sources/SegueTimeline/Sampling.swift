@@ -9,7 +9,9 @@ extension Timeline {
     }
 
     /// Times worth marking on a plot of `keyPath` on `layerID`: where each animation of it begins
-    /// and ends, and its keyframe times, in scene seconds, sorted and without repeats.
+    /// and ends, and when it reaches each keyframe value, in scene seconds, sorted and without
+    /// repeats. A keyframe is reached where the animation's timing curve gives its key time (for a
+    /// UIView keyframe group, easeInEaseOut of the whole group), not at `begin + keyTime × duration`.
     public func markers(layer layerID: String, keyPath: AnimatableKeyPath) -> [Double] {
         var times: Set<Double> = []
         for animation in animations(of: layerID) where animation.keyPath.overlaps(keyPath) {
@@ -17,9 +19,14 @@ extension Timeline {
             times.insert(animation.begin)
             times.insert(end)
             if let keyTimes = animation.keyframes?.keyTimes, animation.repeatCount == 1, animation.speed == 1 {
-                for k in keyTimes { times.insert(animation.begin + k * animation.duration) }
+                for k in keyTimes {
+                    let fraction = animation.timing.timeFraction(reaching: k) ?? k
+                    times.insert(animation.begin + fraction * animation.duration)
+                }
             }
         }
+        // Scene seconds when a gesture drives the animations are not the animations' own: no markers.
+        if interaction != nil { return [] }
         return times.filter { $0 >= 0 && $0 <= duration }.sorted()
     }
 
@@ -58,5 +65,21 @@ extension AnimationValue {
         case let .bool(b): [b ? 1 : 0]
         case let .transform(m): m.rowMajor
         }
+    }
+}
+
+extension TimingCurve {
+    /// The linear progress at which the curve's output first reaches `p` (0…1), by bisection;
+    /// nil for springs, whose progress runs in seconds.
+    public func timeFraction(reaching p: Double) -> Double? {
+        if case .spring = self { return nil }
+        if p <= 0 { return 0 }
+        if p >= 1 { return 1 }
+        var lo = 0.0, hi = 1.0
+        for _ in 0 ..< 60 {
+            let mid = (lo + hi) / 2
+            if progress(mid) < p { lo = mid } else { hi = mid }
+        }
+        return (lo + hi) / 2
     }
 }

@@ -104,3 +104,19 @@ public struct Timeline: Sendable {
     /// The scroll simulation of a scroll-view layer, if it has one.
     public func scroll(of layerID: String) -> ScrollSimulation? { scrolls[layerID] }
 }
+
+extension Timeline {
+    /// Where a scripted finger touches the canvas at `t` (an interaction's gesture or a scroll
+    /// view's drag), in canvas points; nil when no finger is down. Scroll drags are given in the
+    /// scroll view's superlayer space, which for the usual full-screen layouts is the canvas.
+    public func touchLocations(at t: Double) -> [Point] {
+        var gestures: [GestureSpec] = []
+        if let g = scene.interaction?.gesture { gestures.append(g) }
+        for layer in scene.allLayers { if let g = layer.scroll?.drag { gestures.append(g) } }
+        return gestures.compactMap { g in
+            let track = GestureTrack(g)
+            guard t >= track.start, t <= track.release else { return nil }
+            return track.location(at: t)
+        }
+    }
+}

@@ -295,3 +295,17 @@ struct ScrollTests {
         #expect(s.targetPage == 1 && s.offset(at: s.end).x == 300)
     }
 }
+
+struct TransformReadingTests {
+    @Test(arguments: [0.3, 1.2, 1.68, 2.5, -1.68, -2.9])
+    func rotationAboutYReadsBackOverItsWholeRange(angle: Double) {
+        let c = TransformComponents(reading: .rotation(angle, 0, 1, 0))
+        #expect(abs(c.rotation[1] - angle) < 1e-9 && abs(c.rotation[0]) < 1e-9 && abs(c.rotation[2]) < 1e-9)
+    }
+
+    @Test func scaleAndTranslationReadBack() {
+        let c = TransformComponents(reading: Transform3D.scale(2, 3).then(.rotation(0.4, 0, 0, 1)).then(.translation(5, 6, 7)))
+        #expect(abs(c.scale[0] - 2) < 1e-12 && abs(c.scale[1] - 3) < 1e-12)
+        #expect(abs(c.rotation[2] - 0.4) < 1e-12 && c.translation == [5, 6, 7])
+    }
+}
