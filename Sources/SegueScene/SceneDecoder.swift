@@ -5,8 +5,8 @@ import Yams
 final class SceneDecoder: ValueReader {
     let baseDirectory: String
     /// Layer ids found by a lenient pre-pass, so animations may name layers written later.
-    private var knownLayerIDs: [String] = []
-    private var knownLayerIDSet: Set<String> = []
+    private(set) var knownLayerIDs: [String] = []
+    private(set) var knownLayerIDSet: Set<String> = []
     /// Where each layer id was defined, for duplicate detection.
     private var definedIDs: [String: SourceLocation] = [:]
 
@@ -19,13 +19,23 @@ final class SceneDecoder: ValueReader {
 
     static let topSchema = MapSchema(
         what: "the top level of the scene",
-        keys: ["version", "canvas", "duration", "layers", "animations"],
+        keys: ["version", "canvas", "duration", "layers", "animations", "interaction"],
         required: ["canvas"],
-        synonyms: ["layer": "layers", "animation": "animations", "length": "duration", "sublayers": "layers"],
+        synonyms: ["layer": "layers", "animation": "animations", "length": "duration", "sublayers": "layers",
+                   "interactive": "interaction", "interactiveTransition": "interaction", "groups": "animations"],
         elsewhere: [
             "size": "'size' belongs under 'canvas:'", "scale": "'scale' belongs under 'canvas:'",
             "fps": "'fps' belongs under 'canvas:'", "background": "'background' belongs under 'canvas:'",
             "backgroundColor": "the canvas colour is 'background' under 'canvas:'",
+            "gesture": "'gesture' belongs under 'interaction:' (interaction: {gesture: {…}, progress: …})",
+            "progress": "'progress' belongs under 'interaction:', next to 'gesture:'",
+            "finishWhen": "'finishWhen' belongs under 'interaction:', next to 'gesture:'",
+            "completionCurve": "'completionCurve' belongs under 'interaction:', next to 'gesture:'",
+            "completionSpeed": "'completionSpeed' belongs under 'interaction:', next to 'gesture:'",
+            "group": "a keyframe group is an item of 'animations:' (- group: {duration: …, keyframes: […]})",
+            "keyframes": "'keyframes' belongs in an item of 'animations:'",
+            "scroll": "'scroll' belongs to a layer (the scroll view), under 'layers:'",
+            "drag": "a scroll view's 'drag' belongs under the layer's 'scroll:'",
         ])
 
     static let canvasSchema = MapSchema(
@@ -42,13 +52,13 @@ final class SceneDecoder: ValueReader {
     static let layerKeys = ["id", "frame", "bounds", "position", "anchorPoint", "zPosition", "transform",
                             "sublayerTransform", "opacity", "hidden", "backgroundColor", "cornerRadius",
                             "masksToBounds", "borderWidth", "borderColor", "doubleSided", "contents",
-                            "contentsGravity", "text", "sublayers"]
+                            "contentsGravity", "text", "scroll", "sublayers"]
     static let layerSynonyms = [
         "alpha": "opacity", "isHidden": "hidden", "clipsToBounds": "masksToBounds", "isDoubleSided": "doubleSided",
         "center": "position", "anchor": "anchorPoint", "subviews": "sublayers", "children": "sublayers",
         "layers": "sublayers", "image": "contents", "name": "id", "zIndex": "zPosition", "radius": "cornerRadius",
         "backgroundColour": "backgroundColor", "borderColour": "borderColor", "gravity": "contentsGravity",
-        "label": "text", "string": "text",
+        "label": "text", "string": "text", "scrollView": "scroll", "UIScrollView": "scroll",
     ]
     static let layerElsewhere = [
         "size": "set the size with frame: [x, y, width, height] or bounds: [width, height]",
@@ -59,6 +69,13 @@ final class SceneDecoder: ValueReader {
         "rotation": "rotate with transform: [{rotate: 30deg}]",
         "scale": "scale with transform: [{scale: 1.2}]",
         "font": "fonts are set inside text: {string: …, font: …, size: …}",
+        "contentSize": "'contentSize' belongs under 'scroll:' (scroll: {contentSize: [w, h]})",
+        "contentOffset": "'contentOffset' belongs under 'scroll:'",
+        "paging": "'paging' belongs under 'scroll:'", "isPagingEnabled": "'paging' belongs under 'scroll:'",
+        "decelerationRate": "'decelerationRate' belongs under 'scroll:'", "bounces": "'bounces' belongs under 'scroll:'",
+        "drag": "'drag' belongs under 'scroll:'", "snap": "'snap' belongs under 'scroll:'",
+        "keyPath": "animations are listed under the top-level 'animations:', not in a layer",
+        "animations": "animations are listed under the top-level 'animations:', not in a layer",
     ]
 
     static let textSchemaKeys = ["string", "font", "size", "weight", "color", "alignment"]
@@ -66,18 +83,37 @@ final class SceneDecoder: ValueReader {
                                "fontSize": "size", "pointSize": "size", "fontWeight": "weight", "textColor": "color",
                                "colour": "color", "foregroundColor": "color", "textAlignment": "alignment", "align": "alignment"]
 
-    static let animationSchemaKeys = ["layer", "keyPath", "from", "to", "begin", "duration", "timing"]
+    static let animationSchemaKeys = ["layer", "keyPath", "from", "to", "begin", "duration", "timing", "keyframes",
+                                      "speed", "timeOffset", "repeatCount", "autoreverses", "fillMode", "additive"]
     static let animationSynonyms = [
         "fromValue": "from", "toValue": "to", "beginTime": "begin", "delay": "begin", "start": "begin",
         "key": "keyPath", "property": "keyPath", "target": "layer", "layerID": "layer", "layerId": "layer",
         "id": "layer", "timingFunction": "timing", "curve": "timing", "easing": "timing", "length": "duration",
+        "repeat": "repeatCount", "repeats": "repeatCount", "repetitions": "repeatCount", "autoreverse": "autoreverses",
+        "isAdditive": "additive", "fill": "fillMode", "offset": "timeOffset", "rate": "speed", "playbackRate": "speed",
+        "keyFrames": "keyframes",
     ]
-    static let animationElsewhere = [
-        "repeatCount": "repeating animations are not part of format v1; write each repetition as its own animation",
-        "autoreverses": "reversing animations are not part of format v1; add a second animation that goes back",
-        "byValue": "'by' values are not part of format v1; give 'from' and 'to'",
-        "by": "'by' values are not part of format v1; give 'from' and 'to'",
-    ]
+    static let animationElsewhere: [String: String] = {
+        var hints = [
+            "byValue": "'by' values are not part of format v1; give 'from' and 'to'",
+            "by": "'by' values are not part of format v1; give 'from' and 'to'",
+            "isRemovedOnCompletion": "write fillMode: removed for an animation that is removed at its end (the default, hold, keeps its end value)",
+            "removedOnCompletion": "write fillMode: removed for an animation that is removed at its end (the default, hold, keeps its end value)",
+            "options": "'options' belong to a keyframe group: - group: {duration: …, options: […], keyframes: […]}",
+            "set": "'set' belongs to a keyframe of a group: - group: {duration: …, keyframes: [{start: 0, duration: 1, set: {…}}]}",
+            "repeatDuration": "give the number of repetitions as 'repeatCount'",
+        ]
+        for key in keyframesKeys where key != "values" {
+            hints[key] = "'\(key)' belongs under 'keyframes:' (keyframes: {values: […], \(key): …})"
+        }
+        hints["values"] = "'values' belongs under 'keyframes:' (keyframes: {values: […]})"
+        for key in springKeys where key != "duration" {
+            hints[key] = "spring parameters go in the timing: timing: {spring: {\(key): …}}"
+        }
+        hints["steps"] = "steps are a timing: timing: {steps: 4}"
+        return hints
+    }()
+    static let fillModeNames = FillMode.allCases.map(\.rawValue)
 
     static let timingNames: [String] = {
         let preferred = ["default", "linear", "easeIn", "easeOut", "easeInEaseOut",
@@ -93,6 +129,8 @@ final class SceneDecoder: ValueReader {
         "rotation.x": "transform.rotation.x", "rotation.y": "transform.rotation.y", "rotation.z": "transform.rotation.z",
         "scale": "transform.scale", "isHidden": "hidden", "backgroundColour": "backgroundColor",
         "translation.x": "transform.translation.x", "translation.y": "transform.translation.y",
+        "contentOffset": "bounds.origin", "zIndex": "zPosition", "borderColour": "borderColor",
+        "transform.matrix": "transform", "matrix": "transform", "bounds.position": "bounds.origin",
     ]
 
     // MARK: - Scene
@@ -119,8 +157,11 @@ final class SceneDecoder: ValueReader {
         var tracker = KeyTracker()
         var canvas: Canvas?
         var duration: Double?
+        var durationNode: Node?
         var layers: [LayerSpec] = []
         var animations: [AnimationSpec] = []
+        var groups: [KeyframeGroupSpec] = []
+        var interaction: InteractionSpec?
         for entry in entries {
             switch try check(entry, Self.topSchema, &tracker) {
             case "version":
@@ -140,10 +181,13 @@ final class SceneDecoder: ValueReader {
                                                    : "give the scene's length in seconds, e.g. duration: 1")
                 }
                 duration = d
+                durationNode = entry.value
             case "layers":
                 layers = try decodeLayerList(entry.value, key: "layers")
             case "animations":
-                animations = try decodeAnimations(entry.value)
+                (animations, groups) = try decodeAnimations(entry.value)
+            case "interaction":
+                if !isNull(entry.value) { interaction = try decodeInteraction(entry.value) }
             default:
                 break
             }
@@ -152,8 +196,18 @@ final class SceneDecoder: ValueReader {
             // Unreachable: 'canvas' is required by the schema.
             throw SceneError(.missingKey, at: location(root), "the scene is missing the required key 'canvas'")
         }
-        let end = animations.map(\.end).max() ?? 0
-        return Scene(file: file, canvas: canvas, duration: duration ?? end, layers: layers, animations: animations)
+        if duration == 0, let durationNode {
+            // A still cannot show a gesture either.
+            let what = interaction != nil ? "an interaction" : "a scroll view's drag"
+            if interaction != nil || Self.hasDrag(layers) {
+                throw rangeError(durationNode, "'duration' must be greater than 0: the scene has \(what), which needs time to run",
+                                 "remove 'duration:' to end when everything has run, or give the scene's length in seconds")
+            }
+        }
+        // An endlessly repeating animation counts one cycle.
+        let end = (animations.map(\.naturalEnd) + groups.map(\.end)).max() ?? 0
+        return Scene(file: file, canvas: canvas, duration: duration ?? end, durationIsExplicit: duration != nil,
+                     layers: layers, animations: animations, groups: groups, interaction: interaction)
     }
 
     /// Gathers layer ids without validating anything (errors are found by the real pass).
@@ -270,6 +324,7 @@ final class SceneDecoder: ValueReader {
         var boundsEntry: Entry?, positionEntry: Entry?
         var contentsPath: String?, contentsLocation: SourceLocation?
         var gravity = ContentsGravity.resize
+        var boundsOriginEntry: Entry?, contentOffsetKey: Node?
         for entry in entries {
             let key = try check(entry, schema, &tracker)
             let value = entry.value
@@ -297,6 +352,7 @@ final class SceneDecoder: ValueReader {
                 let v = try numbers(value, "bounds", counts: [2, 4], shape: "[x, y, width, height] or [width, height]", example: "bounds: [0, 0, 200, 100]")
                 try checkCoordinates(v, value, "bounds", sizesFrom: v.count - 2)
                 layer.bounds = v.count == 4 ? Rect(x: v[0], y: v[1], width: v[2], height: v[3]) : Rect(x: 0, y: 0, width: v[0], height: v[1])
+                if v.count == 4 { boundsOriginEntry = entry }
             case "position":
                 if let other = frame?.1 { throw conflict(entry, other) }
                 positionEntry = entry
@@ -343,6 +399,10 @@ final class SceneDecoder: ValueReader {
                 gravity = ContentsGravity(rawValue: name) ?? .resize
             case "text":
                 layer.text = try decodeText(value)
+            case "scroll":
+                let scroll = try decodeScroll(value, layer: what)
+                contentOffsetKey = value.mapping?.first { $0.key.scalar?.string == "contentOffset" }?.key
+                layer.scroll = scroll
             case "sublayers":
                 layer.sublayers = try decodeLayerList(value, key: "sublayers", depth: depth + 1)
             default:
@@ -355,6 +415,22 @@ final class SceneDecoder: ValueReader {
         }
         if let contentsPath, let contentsLocation {
             layer.contents = ImageContents(path: contentsPath, gravity: gravity, location: contentsLocation)
+        }
+        if var scroll = layer.scroll {
+            // A scroll view's bounds origin is its content offset.
+            if let contentOffsetKey {
+                if let boundsOriginEntry, layer.bounds.origin != .zero, layer.bounds.origin != scroll.contentOffset {
+                    var error = SceneError(.invalidValue, at: location(contentOffsetKey),
+                                           "the 'contentOffset' in 'scroll' differs from the origin of 'bounds' (given at \(location(boundsOriginEntry.key))); in a scroll view they are the same thing",
+                                           suggestion: "give the offset once, as contentOffset, and write bounds: [width, height]")
+                    error.relatedLocation = location(boundsOriginEntry.key)
+                    throw error
+                }
+                layer.bounds.origin = scroll.contentOffset
+            } else {
+                scroll.contentOffset = layer.bounds.origin
+                layer.scroll = scroll
+            }
         }
         return layer
     }
@@ -369,7 +445,7 @@ final class SceneDecoder: ValueReader {
     }
 
     /// Coordinates within ±1e6; items from `sizesFrom` on are sizes and must not be negative.
-    private func checkCoordinates(_ values: [Double], _ node: Node, _ key: String, sizesFrom: Int) throws(SceneError) {
+    func checkCoordinates(_ values: [Double], _ node: Node, _ key: String, sizesFrom: Int) throws(SceneError) {
         let elements = node.sequence.map(Array.init) ?? []
         for (i, v) in values.enumerated() where i < elements.count {
             if abs(v) > Limits.coordinate {
@@ -575,73 +651,115 @@ final class SceneDecoder: ValueReader {
 
     // MARK: - Animations
 
-    private func decodeAnimations(_ node: Node) throws(SceneError) -> [AnimationSpec] {
-        if isNull(node) { return [] }
+    private func decodeAnimations(_ node: Node) throws(SceneError) -> ([AnimationSpec], [KeyframeGroupSpec]) {
+        if isNull(node) { return ([], []) }
         guard case let .sequence(seq) = node else {
             throw typeError(node, expected: "a list of animations", for: "animations",
                             example: "animations: [{layer: card, keyPath: opacity, from: 1, to: 0, duration: 0.3}]")
         }
         var animations: [AnimationSpec] = []
+        var groups: [KeyframeGroupSpec] = []
         for (index, item) in seq.enumerated() {
-            animations.append(try decodeAnimation(item, number: index + 1))
+            if case let .mapping(map) = item, map.contains(where: { $0.key.scalar?.string == "group" }) {
+                groups.append(try decodeGroupItem(item, number: index + 1))
+            } else {
+                animations.append(try decodeAnimation(item, number: index + 1))
+            }
         }
-        return animations
+        return (animations, groups)
     }
 
     private func decodeAnimation(_ node: Node, number index: Int) throws(SceneError) -> AnimationSpec {
-        let schema = MapSchema(what: "animation \(index)", keys: Self.animationSchemaKeys, required: ["layer", "keyPath", "duration"],
+        // A spring gives its own duration, so 'duration' is only required without one.
+        var springTiming = false
+        if case let .mapping(map) = node, let timing = map.first(where: { $0.key.scalar?.string == "timing" })?.value {
+            springTiming = looksLikeSpring(timing)
+        }
+        let schema = MapSchema(what: "animation \(index)", keys: Self.animationSchemaKeys,
+                               required: springTiming ? ["layer", "keyPath"] : ["layer", "keyPath", "duration"],
                                synonyms: Self.animationSynonyms, elsewhere: Self.animationElsewhere)
         let entries = try entries(of: node, schema, key: "animations",
                                   example: "- {layer: card, keyPath: opacity, from: 1, to: 0, duration: 0.3}")
-        if !entries.contains(where: { $0.name == "from" || $0.name == "to" }) {
-            // A misspelt 'from'/'to' is better reported as the unknown key it is.
+        let valueKeys = ["from", "to", "keyframes"]
+        if !entries.contains(where: { valueKeys.contains($0.name ?? "") }) {
+            // A misspelt 'from'/'to'/'keyframes' is better reported as the unknown key it is.
+            // So is a keyframe key written outside 'keyframes:'.
             for entry in entries {
                 guard let name = entry.name, !schema.keys.contains(name) else { continue }
-                if Suggestions.best(for: name, among: ["from", "to"], synonyms: schema.synonyms.filter { ["from", "to"].contains($0.value) }) != nil {
+                if Suggestions.best(for: name, among: valueKeys, synonyms: schema.synonyms.filter { valueKeys.contains($0.value) }) != nil
+                    || Self.keyframesKeys.contains(name) {
                     throw unknownKey(entry, schema)
                 }
             }
-            throw SceneError(.missingKey, at: location(node), "animation \(index) has neither 'from' nor 'to'",
-                             suggestion: "give 'from', 'to' or both; a missing one means the layer's own value")
+            throw SceneError(.missingKey, at: location(node), "animation \(index) has neither 'from' nor 'to' (nor 'keyframes')",
+                             suggestion: "give 'from', 'to' or both; a missing one means the layer's own value (or give keyframes: {values: […]})")
         }
-        // The key path decides how 'from'/'to' are read, wherever it is written in the map.
+        // The key path decides how values are read, wherever it is written in the map.
         var keyPath: AnimatableKeyPath?
         if let entry = entries.first(where: { $0.name == "keyPath" }), case let .scalar(s) = entry.value {
             keyPath = AnimatableKeyPath(rawValue: s.string.trimmingCharacters(in: .whitespaces))
         }
         var tracker = KeyTracker()
-        var layerID = ""
-        var from: AnimationValue?, to: AnimationValue?
-        var begin = 0.0, duration = 0.0
-        var timing = TimingCurve.default
+        var spec = AnimationSpec(layerID: "", keyPath: .opacity, from: nil, to: nil, duration: 0, location: location(node))
+        var valueEntry: Entry?, keyframesEntry: Entry?, timingEntry: Entry?, durationEntry: Entry?
+        let keyframesWhy = "a keyframe animation takes all its values from 'keyframes: {values: […]}'"
         for entry in entries {
             let value = entry.value
             switch try check(entry, schema, &tracker) {
             case "layer":
                 let id = try string(value, "layer", example: "layer: card")
                 guard knownLayerIDSet.contains(id) else { throw unknownLayer(id, value, index) }
-                layerID = id
+                spec.layerID = id
             case "keyPath":
                 let names = AnimatableKeyPath.allCases.map(\.rawValue)
                 let name = try name(value, "keyPath", among: names, synonyms: Self.keyPathSynonyms, what: "key path")
                 keyPath = AnimatableKeyPath(rawValue: name)
-            case "from":
+            case "from", "to":
+                if let keyframesEntry { throw combination(entry, keyframesEntry, keyframesWhy) }
+                valueEntry = valueEntry ?? entry
                 // Without a valid key path the value cannot be checked; the key path's own
                 // error is reported when its entry is reached.
-                if let keyPath { from = try animationValue(value, "from", keyPath) }
-            case "to":
-                if let keyPath { to = try animationValue(value, "to", keyPath) }
+                if let keyPath {
+                    let v = try animationValue(value, entry.name ?? "", keyPath)
+                    if entry.name == "from" { spec.from = v } else { spec.to = v }
+                }
+            case "keyframes":
+                if let valueEntry { throw combination(entry, valueEntry, keyframesWhy) }
+                keyframesEntry = entry
+                if let keyPath { spec.keyframes = try decodeKeyframes(value, keyPath: keyPath, animation: index) }
             case "begin":
-                begin = try seconds(value, "begin")
-                if begin < 0 { throw rangeError(value, "'begin' cannot be negative, found \(numberText(value))", "write begin: 0 to start with the scene") }
+                spec.begin = try seconds(value, "begin")
+                if spec.begin < 0 { throw rangeError(value, "'begin' cannot be negative, found \(numberText(value))", "write begin: 0 to start with the scene") }
             case "duration":
-                duration = try seconds(value, "duration")
-                if duration <= 0 {
+                durationEntry = entry
+                spec.duration = try seconds(value, "duration")
+                if spec.duration <= 0 {
                     throw rangeError(value, "'duration' of animation \(index) must be greater than 0 seconds, found \(numberText(value))",
                                      "write it like duration: 0.35")
                 }
             case "timing":
-                timing = try decodeTiming(value)
+                timingEntry = entry
+                spec.timing = try decodeTiming(value)
+            case "speed":
+                spec.speed = try number(value, "speed", in: 0 ... 1000, excludingLower: true,
+                                        what: "greater than 0 (and at most 1000)", example: "speed: 2")
+            case "timeOffset":
+                spec.timeOffset = try seconds(value, "timeOffset")
+                if spec.timeOffset < 0 {
+                    throw rangeError(value, "'timeOffset' cannot be negative, found \(numberText(value))", "write it like timeOffset: 0.1")
+                }
+            case "repeatCount":
+                spec.repeatCount = try repeatCount(value)
+            case "autoreverses":
+                spec.autoreverses = try bool(value, "autoreverses")
+            case "fillMode":
+                let name = try name(value, "fillMode", among: Self.fillModeNames,
+                                    synonyms: ["forward": "forwards", "backward": "backwards", "remove": "removed", "none": "removed",
+                                               "fillForwards": "forwards", "fillBackwards": "backwards", "keep": "hold"],
+                                    prefixes: ["kCAFillMode", "CAMediaTimingFillMode."], what: "fill mode")
+                spec.fillMode = FillMode(rawValue: name) ?? .hold
+            case "additive":
+                spec.additive = try bool(value, "additive")
             default:
                 break
             }
@@ -650,26 +768,78 @@ final class SceneDecoder: ValueReader {
             // Unreachable: a missing or unknown key path has thrown above.
             throw SceneError(.missingKey, at: location(node), "animation \(index) is missing the required key 'keyPath'")
         }
-        return AnimationSpec(layerID: layerID, keyPath: keyPath, from: from, to: to, begin: begin,
-                             duration: duration, timing: timing, location: location(node))
+        spec.keyPath = keyPath
+        if spec.keyframes != nil {
+            if case .spring = spec.timing, let timingEntry, let keyframesEntry {
+                let (later, earlier) = location(timingEntry.key).line > location(keyframesEntry.key).line
+                    || location(timingEntry.key).line == location(keyframesEntry.key).line && location(timingEntry.key).column > location(keyframesEntry.key).column
+                    ? (timingEntry, keyframesEntry) : (keyframesEntry, timingEntry)
+                throw combination(later, earlier, "a spring (CASpringAnimation) animates from one value to another, not through keyframes")
+            }
+            // CAKeyframeAnimation's own default curve is linear.
+            if timingEntry == nil { spec.timing = .linear }
+        }
+        if durationEntry == nil {
+            guard case let .spring(spring) = spec.timing, let timingEntry else {
+                throw SceneError(.missingKey, at: location(node), "animation \(index) is missing the required key 'duration'",
+                                 suggestion: "add duration: 0.3 (seconds); only an animation with a spring timing may leave it out")
+            }
+            let natural = spring.naturalDuration
+            guard natural.isFinite, natural > 0, natural <= Limits.seconds else {
+                let takes = natural.isFinite && natural < 1e9 ? "about \(Quote.number(natural.rounded())) seconds" : "practically forever"
+                throw rangeError(timingEntry.value, "this spring takes \(takes) to settle (longer than the \(Quote.number(Limits.seconds))-second limit), and animation \(index) gives no 'duration'",
+                                 "give the animation a 'duration:' of its own, or a spring with more damping or stiffness")
+            }
+            spec.duration = natural
+        }
+        // Repetition and speed must keep the animation within the time limit.
+        let active = spec.activeDuration.isFinite ? spec.activeDuration : spec.cycleDuration / spec.speed
+        if !(active <= Limits.seconds) {
+            let blamed = entries.last(where: { ["repeatCount", "speed", "autoreverses"].contains($0.name ?? "") }) ?? durationEntry ?? timingEntry
+            let described = "duration \(Quote.number(spec.duration))" + (spec.autoreverses ? " × 2 (autoreverses)" : "")
+                + (spec.repeatCount.isFinite && spec.repeatCount != 1 ? " × repeatCount \(Quote.number(spec.repeatCount))" : "")
+                + (spec.speed != 1 ? " ÷ speed \(Quote.number(spec.speed))" : "")
+            throw rangeError(blamed?.value ?? node, "animation \(index) would run for \(Quote.number(active.rounded())) seconds (\(described)); an animation is limited to \(Quote.number(Limits.seconds)) seconds",
+                             "use a smaller repeatCount or duration, or a larger speed")
+        }
+        return spec
+    }
+
+    /// `repeatCount`: a number greater than 0, or `inf` to repeat until the scene ends.
+    private func repeatCount(_ node: Node) throws(SceneError) -> Double {
+        if case let .scalar(s) = node {
+            let text = s.string.trimmingCharacters(in: .whitespaces).lowercased()
+            if ["inf", "+inf", ".inf", "+.inf", "infinity", "+infinity", ".infinity", "float.infinity", "huge_valf",
+                ".greatestfinitemagnitude", "greatestfinitemagnitude"].contains(text) { return .infinity }
+        }
+        return try number(node, "repeatCount", in: 0 ... 1_000_000, excludingLower: true,
+                          what: "greater than 0 (or inf to repeat until the scene ends)", example: "repeatCount: 2")
+    }
+
+    /// Whether a layer in the tree is a scroll view with a scripted drag.
+    static func hasDrag(_ layers: [LayerSpec]) -> Bool {
+        layers.contains { $0.scroll?.drag != nil || hasDrag($0.sublayers) }
     }
 
     private func unknownLayer(_ id: String, _ node: Node, _ index: Int) -> SceneError {
-        let suggestion: String
-        if let best = Suggestions.best(for: id, among: knownLayerIDs) {
-            suggestion = "did you mean '\(best)'?"
-        } else if knownLayerIDs.isEmpty {
-            suggestion = "add a layer with this id under 'layers:'"
-        } else if knownLayerIDs.count <= 12 {
-            suggestion = "the layer ids are " + Suggestions.list(knownLayerIDs)
-        } else {
-            suggestion = "check the spelling against the 'id:' of your layers"
-        }
-        return SceneError(.reference, at: location(node), "animation \(index) targets layer '\(Quote.name(id))', but no layer has that id",
-                          suggestion: suggestion)
+        SceneError(.reference, at: location(node), "animation \(index) targets layer '\(Quote.name(id))', but no layer has that id",
+                   suggestion: layerSuggestion(id))
     }
 
-    private func animationValue(_ node: Node, _ key: String, _ keyPath: AnimatableKeyPath) throws(SceneError) -> AnimationValue {
+    /// "did you mean …?" for an unknown layer id, or the ids there are.
+    func layerSuggestion(_ id: String) -> String {
+        if let best = Suggestions.best(for: id, among: knownLayerIDs) {
+            return "did you mean '\(best)'?"
+        } else if knownLayerIDs.isEmpty {
+            return "add a layer with this id under 'layers:'"
+        } else if knownLayerIDs.count <= 12 {
+            return "the layer ids are " + Suggestions.list(knownLayerIDs)
+        } else {
+            return "check the spelling against the 'id:' of your layers"
+        }
+    }
+
+    func animationValue(_ node: Node, _ key: String, _ keyPath: AnimatableKeyPath) throws(SceneError) -> AnimationValue {
         switch keyPath.valueKind {
         case .number:
             switch keyPath {
@@ -677,6 +847,8 @@ final class SceneDecoder: ValueReader {
                 return .number(try number(node, key, in: 0 ... 1, what: "between 0 and 1 for opacity", example: "\(key): 0.5"))
             case .cornerRadius:
                 return .number(try length(node, key, example: "\(key): 16"))
+            case .borderWidth:
+                return .number(try length(node, key, example: "\(key): 1"))
             default:
                 return .number(try coordinate(node, key, example: "\(key): 1"))
             }
@@ -698,26 +870,8 @@ final class SceneDecoder: ValueReader {
             return .color(try color(node, key))
         case .bool:
             return .bool(try bool(node, key))
+        case .transform:
+            return .transform(try decodeTransform(node, key: key))
         }
-    }
-
-    private func decodeTiming(_ node: Node) throws(SceneError) -> TimingCurve {
-        if case .sequence = node {
-            let v = try numbers(node, "timing", counts: [4], shape: "[x1, y1, x2, y2]", example: "timing: [0.25, 0.1, 0.25, 1]")
-            let elements = node.sequence.map(Array.init) ?? []
-            for i in [0, 2] where i < elements.count && !(0 ... 1).contains(v[i]) {
-                throw rangeError(elements[i], "x\(i / 2 + 1) of the timing curve must be between 0 and 1, found \(numberText(elements[i]))",
-                                 "the x values are times and must stay within the animation; y values may overshoot")
-            }
-            for i in [1, 3] where i < elements.count && abs(v[i]) > 1000 {
-                throw rangeError(elements[i], "y\(i / 2 + 1) of the timing curve must be between -1000 and 1000, found \(numberText(elements[i]))")
-            }
-            return .cubicBezier(x1: v[0], y1: v[1], x2: v[2], y2: v[3])
-        }
-        let name = try name(node, "timing", among: Self.timingNames,
-                            synonyms: ["easeInOut": "easeInEaseOut", "ease": "default", "ease-in": "easeIn", "ease-out": "easeOut",
-                                       "ease-in-out": "easeInEaseOut", "curveEaseInEaseOut": "curveEaseInOut"],
-                            what: "timing curve")
-        return TimingCurve.named[name] ?? .default
     }
 }

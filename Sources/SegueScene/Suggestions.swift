@@ -39,6 +39,14 @@ enum Suggestions {
         return best?.0
     }
 
+    /// The candidate `word` stands for without guessing at typos: an entry of `synonyms`, or a
+    /// candidate equal to it ignoring case.
+    static func exact(for word: String, among candidates: [String], synonyms: [String: String] = [:]) -> String? {
+        let lower = word.lowercased()
+        for (alias, target) in synonyms where alias.lowercased() == lower { return target }
+        return candidates.first(where: { $0.lowercased() == lower })
+    }
+
     /// `'a', 'b' and 'c'` — names quoted and joined for a message.
     static func list(_ names: [String], conjunction: String = "and") -> String {
         let quoted = names.map { "'\($0)'" }

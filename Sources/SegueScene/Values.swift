@@ -169,6 +169,12 @@ class ValueReader {
         "canvas": "canvas: {size: [390, 844]}", "size": "size: [390, 844]", "id": "id: card (a name unique in the scene)",
         "layer": "layer: card (the id of a layer)", "keyPath": "keyPath: opacity", "duration": "duration: 0.3 (seconds)",
         "string": "string: \"Hello\"", "angle": "angle: 30deg",
+        "values": "values: [1, 0.5, 1] (typed like 'from' and 'to')",
+        "keyframes": "keyframes: [{start: 0, duration: 1, set: {\"card.opacity\": 0}}]",
+        "gesture": "gesture: {type: pan, points: [[0, 20, 400], [0.4, 250, 400]]}",
+        "progress": "progress: \"translation.x / 390\" (how far the transition is, from the gesture)",
+        "points": "points: [[0, 300, 400], [0.3, 100, 400]] ([t, x, y]: seconds, then canvas points)",
+        "contentSize": "contentSize: [1170, 844] (the size of the scrolled content)",
     ]
 
     /// Tracks the keys seen in one map, to report unknown and duplicate keys in file order.
@@ -197,11 +203,16 @@ class ValueReader {
                               "expected a key name in \(schema.what), found \(describe(entry.key))",
                               suggestion: "valid keys here are " + Suggestions.list(schema.keys, conjunction: "and"))
         }
+        // A synonym or a different capitalisation first; then a key that is valid somewhere
+        // else (an exact name says more than a near miss: 'bounces' on a layer belongs under
+        // 'scroll:', it is not a typo of 'bounds'); then the closest key.
         let suggestion: String
-        if let best = Suggestions.best(for: name, among: schema.keys, synonyms: schema.synonyms) {
-            suggestion = "did you mean '\(best)'?"
+        if let exact = Suggestions.exact(for: name, among: schema.keys, synonyms: schema.synonyms) {
+            suggestion = "did you mean '\(exact)'?"
         } else if let hint = schema.elsewhere[name] {
             suggestion = hint
+        } else if let best = Suggestions.best(for: name, among: schema.keys, synonyms: schema.synonyms) {
+            suggestion = "did you mean '\(best)'?"
         } else {
             suggestion = "valid keys here are " + Suggestions.list(schema.keys, conjunction: "and")
         }
@@ -404,13 +415,21 @@ class ValueReader {
         return v
     }
 
-    /// One of `names` (a leading `.` is allowed, as in Swift: `.bold`).
-    func name(_ node: Node, _ key: String, among names: [String], synonyms: [String: String] = [:], what: String) throws(SceneError) -> String {
+    /// One of `names` (a leading `.` is allowed, as in Swift: `.bold`). `prefixes` are
+    /// Objective-C constant prefixes that may precede a name with its first letter capitalised
+    /// (`kCAFillModeForwards` for `forwards`).
+    func name(_ node: Node, _ key: String, among names: [String], synonyms: [String: String] = [:], prefixes: [String] = [],
+              what: String) throws(SceneError) -> String {
         guard case let .scalar(s) = node, !isNull(node) else {
             throw typeError(node, expected: what, for: key, example: "\(key): \(names.first ?? "")")
         }
         var text = s.string.trimmingCharacters(in: .whitespaces)
         if text.hasPrefix(".") { text.removeFirst() }
+        for prefix in prefixes where text.hasPrefix(prefix) && text.count > prefix.count {
+            let rest = text.dropFirst(prefix.count)
+            text = rest.prefix(1).lowercased() + rest.dropFirst()
+            break
+        }
         if names.contains(text) { return text }
         let suggestion: String
         if let best = Suggestions.best(for: text, among: names, synonyms: synonyms) {
@@ -419,5 +438,83 @@ class ValueReader {
             suggestion = "use one of " + Suggestions.list(names, conjunction: "or")
         }
         throw SceneError(.invalidValue, at: location(node), "unknown \(what) \(Quote.string(s.string)) for '\(key)'", suggestion: suggestion)
+    }
+}
+
+// MARK: - Places inside a string
+
+extension ValueReader {
+    /// Where the `offset`-th Unicode scalar of a scalar's value was written (`offset` equal to
+    /// the value's length is just past its end). Quotes, escapes (`''`, `\"`, `\u00E9`) and
+    /// line folding are accounted for; when the text cannot be matched up with the source
+    /// (a block scalar, an alias), the scalar's own location is returned.
+    func location(of node: Node, atValueOffset offset: Int) -> SourceLocation {
+        let start = location(node)
+        guard case let .scalar(s) = node, node.mark != nil, offset >= 0,
+              s.style == .plain || s.style == .any || s.style == .singleQuoted || s.style == .doubleQuoted,
+              var line = source.line(start.line) else { return start }
+        let value = Array(s.string.unicodeScalars)
+        guard offset <= value.count else { return start }
+        let quoted = s.style == .singleQuoted || s.style == .doubleQuoted
+        var lineNumber = start.line
+        var i = start.column - 1 + (quoted ? 1 : 0)
+        func isBlank(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" }
+        /// Moves to the start of the text on the next line (for a folded line break).
+        func nextLine() -> Bool {
+            lineNumber += 1
+            guard let next = source.line(lineNumber) else { return false }
+            line = next
+            i = 0
+            while i < line.count, isBlank(line[i]) { i += 1 }
+            return true
+        }
+        var k = 0
+        while k < offset {
+            let expected = value[k]
+            guard i < line.count else {
+                // A line break folded into a space (or kept as a newline after a blank line).
+                guard expected == " " || expected == "\n", nextLine() else { return start }
+                k += 1
+                continue
+            }
+            let c = line[i]
+            if s.style == .doubleQuoted, c == "\\" {
+                guard i + 1 < line.count else {
+                    // An escaped line break: it adds nothing to the value.
+                    guard nextLine() else { return start }
+                    continue
+                }
+                switch line[i + 1] {
+                case "x": i += 4
+                case "u": i += 6
+                case "U": i += 10
+                default: i += 2
+                }
+                k += 1
+                continue
+            }
+            if s.style == .singleQuoted, c == "'", i + 1 < line.count, line[i + 1] == "'" {
+                guard expected == "'" else { return start }
+                i += 2
+                k += 1
+                continue
+            }
+            if c != expected {
+                // Spaces before a folded line break are not part of the value.
+                if isBlank(c), line[i...].allSatisfy(isBlank) { i = line.count; continue }
+                return start
+            }
+            i += 1
+            k += 1
+        }
+        if offset < value.count {
+            if i >= line.count {
+                guard value[offset] == " " || value[offset] == "\n" else { return start }
+            } else if line[i] != value[offset], !(s.style == .doubleQuoted && line[i] == "\\"),
+                      !(s.style == .singleQuoted && line[i] == "'") {
+                return start
+            }
+        }
+        return SourceLocation(file: file, line: lineNumber, column: i + 1)
     }
 }

@@ -26,7 +26,8 @@ struct DocumentationTests {
     @Test func everySceneExampleInTheDocsParses() throws {
         let folder = Self.root.appendingPathComponent("docs/scene-format")
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.sorted()
-        #expect(Set(pages).isSuperset(of: ["README.md", "canvas.md", "layers.md", "transforms.md", "animations.md", "errors.md"]))
+        #expect(Set(pages).isSuperset(of: ["README.md", "canvas.md", "layers.md", "transforms.md", "animations.md", "errors.md",
+                                           "groups.md", "interaction.md", "scroll.md"]))
         var count = 0
         for page in pages {
             let text = try String(contentsOf: folder.appendingPathComponent(page), encoding: .utf8)

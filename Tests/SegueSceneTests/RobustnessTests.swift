@@ -41,6 +41,31 @@ struct RobustnessTests {
                     + layer.transform.rowMajor + layer.sublayerTransform.rowMajor
                 let finite = numbers.allSatisfy { $0.isFinite }
                 #expect(finite, "layer \(layer.id)", sourceLocation: sourceLocation)
+                if let scroll = layer.scroll {
+                    let values = [scroll.contentSize.width, scroll.contentSize.height, scroll.contentOffset.x, scroll.contentOffset.y]
+                    #expect(values.allSatisfy(\.isFinite) && scroll.decelerationRate > 0 && scroll.decelerationRate < 1,
+                            sourceLocation: sourceLocation)
+                }
+            }
+            // Every time the timeline computes from the model is finite and in order.
+            for animation in scene.animations {
+                #expect(animation.duration.isFinite && animation.duration > 0, "\(animation)", sourceLocation: sourceLocation)
+                #expect(animation.naturalEnd.isFinite && animation.speed > 0 && animation.repeatCount > 0, sourceLocation: sourceLocation)
+                if case let .spring(spring) = animation.timing {
+                    #expect(spring.solver.omega0.isFinite && spring.solver.zeta.isFinite, sourceLocation: sourceLocation)
+                }
+            }
+            for group in scene.groups {
+                #expect(group.end.isFinite && group.duration > 0, sourceLocation: sourceLocation)
+                for keyframe in group.keyframes {
+                    #expect(keyframe.relativeStart >= 0 && keyframe.relativeStart + keyframe.relativeDuration <= 1 + 1e-9,
+                            sourceLocation: sourceLocation)
+                }
+            }
+            let gestures = (scene.interaction.map { [$0.gesture] } ?? []) + scene.allLayers.compactMap(\.scroll?.drag)
+            for gesture in gestures {
+                #expect(gesture.samples.count >= 2, sourceLocation: sourceLocation)
+                #expect(zip(gesture.samples, gesture.samples.dropFirst()).allSatisfy { $0.time < $1.time }, sourceLocation: sourceLocation)
             }
             return true
         } catch {
@@ -66,13 +91,69 @@ struct RobustnessTests {
         """
     }
 
+    /// Every construct added after format v1's first release: timing keys, steps, springs,
+    /// keyframes, the new key paths, keyframe groups, an interaction and scroll views.
+    static let everyNewConstruct = """
+    canvas: {size: [390, 844]}
+    layers:
+      - id: card.front
+        frame: [20, 100, 350, 200]
+      - id: pager
+        frame: [0, 400, 390, 300]
+        scroll:
+          contentSize: [1170, 300]
+          contentOffset: [390, 0]
+          paging: true
+          decelerationRate: fast
+          bounces: false
+          drag: {points: [[0.1, 300, 550], [0.3, 100, 550]]}
+      - id: cards
+        scroll: {contentSize: [2000, 200], decelerationRate: 0.99, snap: {pageWidth: 280, velocityThreshold: 0.3, springDuration: 0.4, dampingRatio: 0.8}}
+    animations:
+      - {layer: card.front, keyPath: opacity, to: 0, duration: 0.5, speed: 2, timeOffset: 0.1, repeatCount: 3, autoreverses: true, fillMode: kCAFillModeBoth, additive: true}
+      - {layer: card.front, keyPath: zPosition, to: 10, duration: 1, repeatCount: inf, timing: {steps: [4, start]}}
+      - {layer: card.front, keyPath: borderWidth, to: 2, timing: spring}
+      - {layer: card.front, keyPath: borderColor, to: systemRed, timing: {spring: {mass: 1, stiffness: 170, damping: 15, initialVelocity: 0}}}
+      - {layer: card.front, keyPath: bounds.origin, to: [0, 40], timing: {spring: {duration: 0.5, dampingRatio: 0.8, initialSpringVelocity: 1}}}
+      - {layer: card.front, keyPath: transform, to: [{perspective: 500}, {rotateY: -90deg}], timing: {spring: {duration: 0.5, bounce: 0.2}}}
+      - layer: card.front
+        keyPath: position
+        duration: 1
+        timing: easeInEaseOut
+        keyframes:
+          values: [[195, 200], [195, 100], [300, 100]]
+          keyTimes: [0, 0.4, 1]
+          calculationMode: cubic
+          timingFunctions: [easeIn, [0.2, 0, 0.2, 1]]
+          tensionValues: [0, 0.5, 0]
+          continuityValues: [0, 0, 0]
+          biasValues: [0, -0.5, 0]
+      - group:
+          duration: 0.72
+          delay: 0.1
+          options: [.calculationModeCubic, curveLinear]
+          keyframes:
+            - {start: 0, duration: 0.3333, set: {"card.front.transform.rotation.y": -90deg, pager.opacity: 0.5}}
+            - {relativeStartTime: 0.3333, relativeDuration: 0.6667, set: {card.front.hidden: false}}
+    interaction:
+      gesture: {type: screenEdgePan, points: [[0, 0, 400], [0.25, 120, 400], [0.5, 300, 400]]}
+      progress: "max(0, min(translation.x / 390, 1)) - -abs(velocity.y) * 0"
+      finishWhen: {progressAbove: 0.4, velocityAbove: 800, axis: x}
+      completionCurve: [0.2, 0, 0, 1]
+      completionSpeed: 1.5
+    """
+
+    static var seeds: [String] { [ValidSceneTests.full, json, everyNewConstruct] }
+
     @Test func theSeedScenesParse() {
-        #expect(Self.check(ValidSceneTests.full))
-        #expect(Self.check(Self.json))
+        for seed in Self.seeds { #expect(Self.check(seed)) }
+        let scene = try? SceneLoader.parse(Self.everyNewConstruct, file: sceneFile, baseDirectory: "/")
+        #expect(scene?.animations.count == 7 && scene?.groups.count == 1 && scene?.interaction != nil)
+        #expect(scene?.allLayers.filter { $0.scroll != nil }.count == 2)
     }
 
     @Test func deletingAnyCharacter() {
-        for seed in [ValidSceneTests.full, Self.json] {
+        for seed in Self.seeds {
             let chars = Array(seed)
             for i in chars.indices {
                 var copy = chars
@@ -83,7 +164,7 @@ struct RobustnessTests {
     }
 
     @Test func truncatingAnywhere() {
-        for seed in [ValidSceneTests.full, Self.json] {
+        for seed in Self.seeds {
             let chars = Array(seed)
             for i in 0 ... chars.count { Self.check(String(chars[..<i])) }
         }
@@ -91,7 +172,7 @@ struct RobustnessTests {
 
     @Test func randomEdits() {
         var random = Random(state: 0x5E6E_0001)
-        for seed in [ValidSceneTests.full, Self.json] {
+        for seed in Self.seeds {
             let chars = Array(seed)
             for _ in 0 ..< 2500 {
                 var copy = chars
@@ -111,7 +192,8 @@ struct RobustnessTests {
 
     @Test func lineShuffles() {
         var random = Random(state: 0x5E6E_0002)
-        let lines = ValidSceneTests.full.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for seed in [ValidSceneTests.full, Self.everyNewConstruct] {
+        let lines = seed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for _ in 0 ..< 1500 {
             var copy = lines
             let i = random.below(copy.count), j = random.below(copy.count)
@@ -124,23 +206,26 @@ struct RobustnessTests {
             }
             Self.check(copy.joined(separator: "\n"))
         }
+        }
     }
 
     @Test func swappingValueTypes() {
         let replacements = ["[]", "{}", "~", "\"x\"", "-1", "0", "1e999", "true", "[1, 2, 3, 4, 5]", "{a: 1}", ".inf",
                             "99999999999999999999999", "-0", "[[1]]", "\"\"", "|\n  text", "!!str 5", "*nope", "[1, [2]]",
                             "\"#FFFFFFFFF\"", "1e-320", "-1e308", "0x10", "+.5"]
-        let lines = ValidSceneTests.full.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var parsed = 0
-        for (index, line) in lines.enumerated() {
-            guard let colon = line.range(of: ": ") else { continue }
-            for replacement in replacements {
-                var copy = lines
-                copy[index] = String(line[..<colon.upperBound]) + replacement
-                if Self.check(copy.joined(separator: "\n")) { parsed += 1 }
+        for seed in [ValidSceneTests.full, Self.everyNewConstruct] {
+            let lines = seed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var parsed = 0
+            for (index, line) in lines.enumerated() {
+                guard let colon = line.range(of: ": ") else { continue }
+                for replacement in replacements {
+                    var copy = lines
+                    copy[index] = String(line[..<colon.upperBound]) + replacement
+                    if Self.check(copy.joined(separator: "\n")) { parsed += 1 }
+                }
             }
+            #expect(parsed > 0)
         }
-        #expect(parsed > 0)
     }
 
     @Test func randomBytes() {
@@ -167,6 +252,16 @@ struct RobustnessTests {
             Self.check("canvas: {size: [10, 10]}\nlayers: [{id: a, frame: [\(value), \(value), \(value), \(value)], anchorPoint: [\(value), 1]}]\n")
             Self.check("canvas: {size: [10, 10]}\nlayers: [{id: a, transform: [{perspective: \(value)}, {scale: \(value)}, {translate: [\(value), \(value), \(value)]}, {rotate: \(value)}]}]\n")
             Self.check("canvas: {size: [10, 10]}\nlayers: [{id: a}]\nanimations: [{layer: a, keyPath: position, to: [\(value), 0], begin: \(value), duration: \(value)}]\n")
+            let a = "canvas: {size: [10, 10]}\nlayers: [{id: a}]\nanimations: [{layer: a, keyPath: opacity, to: 0, "
+            Self.check(a + "duration: 1, speed: \(value), repeatCount: \(value), timeOffset: \(value)}]\n")
+            Self.check(a + "timing: {spring: {mass: \(value), stiffness: \(value), damping: \(value), initialVelocity: \(value)}}}]\n")
+            Self.check(a + "timing: {spring: {mass: 1e-6, stiffness: \(value), damping: 1e6}}}]\n")
+            Self.check(a + "timing: {spring: {duration: \(value), dampingRatio: \(value), initialSpringVelocity: \(value)}}}]\n")
+            Self.check(a + "timing: {spring: {duration: \(value), bounce: 0.99}}}]\n")
+            Self.check(a + "duration: 1, timing: {steps: \(value)}}]\n")
+            Self.check("canvas: {size: [10, 10]}\nlayers: [{id: a}]\nanimations: [{group: {delay: \(value), duration: \(value), keyframes: [{start: \(value), duration: \(value), set: {a.position: [\(value), 0]}}]}}]\n")
+            Self.check("canvas: {size: [10, 10]}\ninteraction: {gesture: {points: [[0, \(value), 0], [\(value), 0, \(value)]]}, progress: \"\(value) * translation.x / \(value)\", completionSpeed: \(value)}\n")
+            Self.check("canvas: {size: [10, 10]}\nlayers: [{id: s, scroll: {contentSize: [\(value), \(value)], contentOffset: [\(value), 0], decelerationRate: \(value), snap: {pageWidth: \(value), springDuration: \(value)}}}]\n")
         }
     }
 

@@ -43,7 +43,7 @@ func failure(_ yaml: String, base: String = "/nonexistent-base") -> SceneError? 
 /// Expects exactly this error: kind, `scene.yaml:line:column`, and words in the message and
 /// in the suggestion (all compared case-sensitively).
 func expectError(_ yaml: String, _ kind: SceneError.Kind, line: Int, column: Int,
-                 message: [String], suggestion: [String] = [], base: String = "/nonexistent-base",
+                 message: [String] = [], suggestion: [String] = [], base: String = "/nonexistent-base",
                  sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     guard let error = failure(yaml, base: base) else {
         Issue.record("expected a \(kind) error at \(line):\(column), but the scene parsed", sourceLocation: sourceLocation)

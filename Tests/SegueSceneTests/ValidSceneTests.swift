@@ -289,6 +289,36 @@ struct ValidSceneTests {
         #expect(reordered.animations[0].layerID == "a" && reordered.duration == 1)
     }
 
+    @Test func durationIsExplicitOnlyWhenWritten() throws {
+        let head = "canvas: {size: [10, 10]}\nlayers: [{id: a}]\n"
+        let explicit = try parse(head + "duration: 0.25\nanimations: [{layer: a, keyPath: opacity, to: 0, duration: 1}]\n")
+        #expect(explicit.duration == 0.25 && explicit.durationIsExplicit)
+        #expect(try parse(head + "duration: 0\n").durationIsExplicit)
+        let implicit = try parse(head + "animations: [{layer: a, keyPath: opacity, to: 0, duration: 1}]\n")
+        #expect(implicit.duration == 1 && !implicit.durationIsExplicit)
+        #expect(try parse(head).duration == 0)
+    }
+
+    @Test func defaultDurationCoversRepeatsAndGroups() throws {
+        let scene = try parse("""
+        canvas: {size: [10, 10]}
+        layers: [{id: a}]
+        animations:
+          # 0.5 + 2 × 2 × 1 / 4 = 1.5
+          - {layer: a, keyPath: opacity, to: 0, begin: 0.5, duration: 1, repeatCount: 2, autoreverses: true, speed: 4}
+          # endless: one cycle counts, 1 + 0.75 × 2 = 2.5
+          - {layer: a, keyPath: opacity, to: 0, begin: 1, duration: 0.75, repeatCount: inf, autoreverses: true}
+          # a group ending at 0.4 + 1.5 = 1.9
+          - group: {delay: 0.4, duration: 1.5, keyframes: [{start: 0, duration: 1, set: {a.opacity: 0}}]}
+        """)
+        #expect(scene.animations[0].end == 1.5)
+        #expect(scene.animations[1].end == .infinity && scene.animations[1].naturalEnd == 2.5)
+        #expect(scene.groups[0].end == 1.9)
+        #expect(scene.duration == 2.5)
+        let groupLast = try parse("canvas: {size: [10, 10]}\nlayers: [{id: a}]\nanimations:\n  - {layer: a, keyPath: opacity, to: 0, duration: 1}\n  - group: {begin: 1, duration: 2, keyframes: [{start: 0, duration: 1, set: {a.opacity: 1}}]}\n")
+        #expect(groupLast.duration == 3)
+    }
+
     @Test func namedColorsAndHexForms() throws {
         let scene = try parse("""
         canvas: {size: [10, 10], background: clear}
