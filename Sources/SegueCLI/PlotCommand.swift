@@ -210,35 +210,9 @@ enum PropertyArguments {
                        hint: ids.isEmpty ? "the scene has no layers" : "the layers are: \(available)")
     }
 
-    /// A case-insensitive match, else the candidate within a small edit distance (ties: the first).
+    /// The scene stage's "did you mean": a synonym, a case-insensitive match, or a close spelling.
     static func closest(to word: String, among candidates: [String]) -> String? {
-        if let exact = candidates.first(where: { $0.lowercased() == word.lowercased() }) { return exact }
-        let limit = max(2, word.count / 4)
-        var best: (String, Int)?
-        for candidate in candidates {
-            let d = distance(word.lowercased(), candidate.lowercased())
-            guard d <= limit, d < word.count else { continue }
-            if let current = best, current.1 <= d { continue }
-            best = (candidate, d)
-        }
-        return best?.0
-    }
-
-    /// Levenshtein distance in Characters (strings over 64 characters are not compared).
-    static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        if x.count > 64 || y.count > 64 { return Int.max }
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var previous = Array(0 ... y.count), current = [Int](repeating: 0, count: y.count + 1)
-        for i in 1 ... x.count {
-            current[0] = i
-            for j in 1 ... y.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[y.count]
+        Suggestions.best(for: word, among: candidates)
     }
 }
 

@@ -630,20 +630,7 @@ final class PlotTypesetter {
     let context: OpaquePointer
 
     init(scale: Double) {
-        context = pango_font_map_create_context(PangoState.shared.fontMap)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(context, 0)
-        let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
-        let cr = cairo_create(scratch)
-        cairo_scale(cr, scale, scale)
-        pango_cairo_update_context(cr, context)
-        cairo_destroy(cr)
-        cairo_surface_destroy(scratch)
+        context = PangoState.shared.makeUnhintedContext(scale: scale)
     }
 
     deinit {

@@ -380,6 +380,28 @@ final class PangoState: @unchecked Sendable {
     private init() {
         fontMap = pango_cairo_font_map_new()
     }
+
+    /// A Pango context that lays text out unhinted, with unrounded glyph positions, as measured at
+    /// `scale` device pixels per point — so text looks the same at any scale and a layout measured
+    /// here fits where it is drawn. Call with `lock` held; the caller releases it with g_object_unref.
+    func makeUnhintedContext(scale: Double) -> OpaquePointer {
+        let context = pango_font_map_create_context(fontMap)!
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+        let safeScale = scale > 0 && scale.isFinite ? scale : 1
+        let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        let cr = cairo_create(scratch)
+        cairo_scale(cr, safeScale, safeScale)
+        pango_cairo_update_context(cr, context)
+        cairo_destroy(cr)
+        cairo_surface_destroy(scratch)
+        return context
+    }
 }
 
 /// A UILabel-like Pango layout: wrapped to the bounds width, truncated with an ellipsis when it
@@ -400,20 +422,7 @@ final class TextLayout {
         let state = PangoState.shared
         state.lock.lock()
         defer { state.lock.unlock() }
-        context = pango_font_map_create_context(state.fontMap)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(context, 0)
-        let scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
-        let scratchContext = cairo_create(scratch)
-        cairo_scale(scratchContext, scale > 0 && scale.isFinite ? scale : 1, scale > 0 && scale.isFinite ? scale : 1)
-        pango_cairo_update_context(scratchContext, context)
-        cairo_destroy(scratchContext)
-        cairo_surface_destroy(scratch)
+        context = state.makeUnhintedContext(scale: scale)
         layout = pango_layout_new(context)
 
         let desc = pango_font_description_new()

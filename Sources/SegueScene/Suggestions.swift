@@ -1,9 +1,9 @@
 /// "Did you mean …?" support: edit distance and the choice of the best candidate.
-enum Suggestions {
+public enum Suggestions {
     /// Levenshtein distance between two strings, counted in Characters. Strings longer than
     /// `cap` characters are not compared (the result is `Int.max`), so a pathological key
     /// cannot make suggestion-finding slow.
-    static func distance(_ a: String, _ b: String, cap: Int = 64) -> Int {
+    public static func distance(_ a: String, _ b: String, cap: Int = 64) -> Int {
         let x = Array(a), y = Array(b)
         if x.count > cap || y.count > cap { return Int.max }
         if x.isEmpty { return y.count }
@@ -25,7 +25,7 @@ enum Suggestions {
     /// case-insensitively), a case-insensitive match, or the closest candidate within edit
     /// distance 2 (and closer than the word's own length, so `x` does not suggest `id`).
     /// Ties go to the earlier candidate.
-    static func best(for word: String, among candidates: [String], synonyms: [String: String] = [:]) -> String? {
+    public static func best(for word: String, among candidates: [String], synonyms: [String: String] = [:]) -> String? {
         let lower = word.lowercased()
         for (alias, target) in synonyms where alias.lowercased() == lower { return target }
         if let match = candidates.first(where: { $0.lowercased() == lower }) { return match }
