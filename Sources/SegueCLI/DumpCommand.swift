@@ -24,6 +24,10 @@ struct DumpCommand: ParsableCommand {
         Examples:
           segue dump scenes/flip.yaml --frames 17 | jq '.frames[0].layers[] | {id, quad}'
           segue dump scenes/flip.yaml --keyPath transform.rotation.y --keyPath opacity
+          segue dump scenes/flip.yaml --time 0.289 --time 0.431     # exact instants
+
+        With --time (repeatable), the dump holds those instants instead of frames, in the order \
+        given; "index" is the frame shown at that time (the frame at or before it).
         """)
 
     @Argument(help: "The scene file.")
@@ -36,9 +40,21 @@ struct DumpCommand: ParsableCommand {
             help: "Add each layer's value of this key path (e.g. opacity, position, transform.rotation.y); repeatable.")
     var keyPaths: [String] = []
 
+    @Option(name: .customLong("time"), help: "Only this instant, in seconds (repeatable; instead of --frames).")
+    var times: [Double] = []
+
+    @Flag(help: "Print the scene with its presets expanded (as 'segue expand' does) instead of geometry.")
+    var expand = false
+
     @OptionGroup var sampling: SamplingOptions
 
+    func validate() throws {
+        if !times.isEmpty && frames != nil { throw ValidationError("Give --frames or --time, not both.") }
+        for t in times where !(t >= 0 && t.isFinite) { throw ValidationError("--time must be 0 or more, got \(t).") }
+    }
+
     func run() throws {
+        if expand { return try ExpandCommand.parse([scene]).run() }
         try Diagnostics.failing {
             let loaded = try sampling.load(scene)
             let timeline = Timeline(scene: loaded)
@@ -48,14 +64,18 @@ struct DumpCommand: ParsableCommand {
                 if !keys.contains(key) { keys.append(key) }
             }
             let range = try (frames ?? FrameRange(argument: "0-")!).resolve(frameCount: timeline.frameCount, scene: scene)
+            // Each instant to dump: (frame index, time).
+            let instants: [(Int, Double)] = times.isEmpty
+                ? range.map { ($0, timeline.time(ofFrame: $0)) }
+                : times.map { t in (Int((t * loaded.canvas.fps + 1e-9).rounded(.down)), t) }
             var out = JSONText()
             out.raw("{\"fps\": "); out.number(loaded.canvas.fps)
             out.raw(", \"size\": ["); out.number(loaded.canvas.size.width); out.raw(", "); out.number(loaded.canvas.size.height)
             out.raw("], \"scale\": "); out.number(loaded.canvas.scale)
             out.raw(", \"duration\": "); out.number(timeline.duration)
             out.raw(",\n \"frames\": [")
-            for (n, index) in range.enumerated() {
-                let list = DisplayListBuilder.build(timeline, frame: index)
+            for (n, (index, time)) in instants.enumerated() {
+                let list = DisplayListBuilder.build(timeline, time: time, frameIndex: index)
                 out.raw(n == 0 ? "\n  " : ",\n  ")
                 out.raw("{\"index\": \(index), \"time\": "); out.number(list.time); out.raw(", \"layers\": [")
                 for (k, node) in list.allNodes.enumerated() {

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import SegueEncode
+
+/// `segue expand`: what a scene's presets became.
+struct ExpandCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "expand",
+        abstract: "Print a scene with its presets expanded into ordinary layers and animations.",
+        discussion: """
+        'screens:', 'transition:' and 'timeline:' are expanded into the layers, keyframe groups, \
+        animations and interaction they stand for (see docs/presets.md), and the whole scene is \
+        printed as YAML. The output is an ordinary scene: save it, edit any value, and render it. \
+        A scene without presets is printed as it is.
+
+        Examples:
+          segue expand scenes/preset-flip.yaml
+          segue expand scenes/preset-flip.yaml -o out/flip-expanded.yaml && segue render out/flip-expanded.yaml
+        """)
+
+    @Argument(help: "The scene file.")
+    var scene: String
+
+    @Option(name: .shortAndLong, help: "Write the expanded scene here instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        try Diagnostics.failing {
+            // Validate first, so a bad scene fails with its usual message.
+            _ = try SceneLoader.load(path: scene)
+            let text = try PresetExpander.expandedText(path: scene)
+            if let output {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } else {
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+        }
+    }
+}

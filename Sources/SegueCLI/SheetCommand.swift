@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import SegueEncode
+
+/// `segue sheet`: a contact sheet of a scene.
+struct SheetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sheet",
+        abstract: "Render a contact sheet: evenly spaced frames of a scene in a grid, with their times.",
+        discussion: """
+        The frames are taken at N evenly spaced times from 0 to the end of the scene (both \
+        included) and laid out left to right, top to bottom, each labelled with its time.
+
+        Examples:
+          segue sheet scenes/preset-flip.yaml                         # out/preset-flip-sheet.png
+          segue sheet scenes/preset-flip.yaml --frames 8 --columns 4 --scale 0.5 -o flip.png
+        """)
+
+    @Argument(help: "The scene file.")
+    var scene: String
+
+    @Option(name: .shortAndLong, help: "The PNG to write (default out/NAME-sheet.png).")
+    var output: String?
+
+    @Option(help: "Frames per row (default: all in one row up to 6).")
+    var columns: Int?
+
+    @Option(help: "How many frames, evenly spaced in time (2…100).")
+    var frames: Int = 6
+
+    @Option(help: "Pixels per point of each frame (0 < scale ≤ 8).")
+    var scale: Double = 0.5
+
+    @Flag(help: "Draw scripted fingers as translucent discs, like the Simulator's Show Touches.")
+    var showTouches = false
+
+    func validate() throws {
+        if !(2 ... 100).contains(frames) { throw ValidationError("--frames must be between 2 and 100, got \(frames).") }
+        if let columns, !(1 ... 100).contains(columns) { throw ValidationError("--columns must be between 1 and 100, got \(columns).") }
+        if !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be greater than 0 and at most 8, got \(scale).") }
+    }
+
+    func run() throws {
+        try Diagnostics.failing {
+            let loaded = try SamplingOptions.load(scene, scale: scale)
+            let timeline = Timeline(scene: loaded)
+            let rasterizer = Rasterizer()
+            var cells: [ContactSheet.Cell] = []
+            for t in ContactSheet.times(count: frames, duration: timeline.duration) {
+                let list = DisplayListBuilder.build(timeline, time: t, showTouches: showTouches)
+                try rasterizer.checkResources(list)
+                cells.append(ContactSheet.Cell(image: try rasterizer.render(list), label: ContactSheet.label(forTime: t)))
+            }
+            let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
+            let sheet = ContactSheet(cells: cells, columns: columns ?? min(frames, 6), title: URL(fileURLWithPath: scene).lastPathComponent)
+            if output == nil { try? FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true) }
+            let url = URL(fileURLWithPath: output ?? "out/\(name)-sheet.png")
+            try PNGWriter.write(try sheet.render(), to: url)
+        }
+    }
+}

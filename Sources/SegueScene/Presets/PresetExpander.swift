@@ -1,0 +1,399 @@
+import Foundation
+import Yams
+
+/// Expands `screens:`, `transition:` and `timeline:` into ordinary layers, animations, keyframe
+/// groups and an interaction, at the level of the YAML tree, before the scene is decoded. The
+/// timeline never sees a preset: a preset scene and its hand-written expansion are the same
+/// scene. Generated nodes carry the marks of the nodes they came from, so problems are reported
+/// at real places in the file. See docs/presets.md.
+public enum PresetExpander {
+    /// The top-level keys presets add to the scene format.
+    public static let topKeys = ["screens", "transition", "timeline"]
+    static let topSynonyms = ["screen": "screens", "transitions": "transition", "preset": "transition", "presets": "transition",
+                              "sequence": "timeline", "steps": "timeline", "storyboard": "timeline"]
+
+    /// The scene tree with presets expanded (the tree itself when it uses none).
+    static func expand(_ root: Node?, file: String, source: String) throws(SceneError) -> Node? {
+        guard let root, case let .mapping(map) = root else { return root }
+        // A misspelt preset key would otherwise be reported against the core format's keys.
+        for (key, _) in map {
+            guard let name = key.scalar?.string, !topKeys.contains(name), !SceneDecoder.topSchema.keys.contains(name),
+                  SceneDecoder.topSchema.synonyms[name] == nil, SceneDecoder.topSchema.elsewhere[name] == nil,
+                  Suggestions.best(for: name, among: SceneDecoder.topSchema.keys, synonyms: SceneDecoder.topSchema.synonyms) == nil,
+                  let best = Suggestions.best(for: name, among: topKeys, synonyms: topSynonyms) else { continue }
+            let reader = PresetReader(file: file, source: source)
+            throw SceneError(.unknownKey, at: reader.location(key), "unknown key '\(Quote.name(name))' at the top level of the scene",
+                             suggestion: "did you mean '\(best)'?")
+        }
+        guard map.contains(where: { topKeys.contains($0.key.scalar?.string ?? "") }) else { return root }
+        let reader = PresetReader(file: file, source: source)
+        return try reader.expandScene(map, root: root)
+    }
+
+    /// The expanded scene as YAML text: what `segue expand` prints.
+    public static func expandedText(path: String) throws(SceneError) -> String {
+        let text = try SceneLoader.readText(path: path)
+        let root = try SceneLoader.compose(text, file: path)
+        guard let expanded = try expand(root, file: path, source: text) else { return "" }
+        do {
+            let text = try Yams.serialize(node: expanded, width: 160, allowUnicode: true, sortKeys: false)
+            return unescapeAstralCharacters(text)
+        } catch {
+            throw SceneError(.invalidValue, at: nil, "the expanded scene could not be written as YAML: \(error)")
+        }
+    }
+}
+
+/// libyaml writes characters beyond U+FFFF (emoji) in double-quoted strings as `\UXXXXXXXX`;
+/// put them back as themselves so the expansion reads like the scene it came from.
+func unescapeAstralCharacters(_ text: String) -> String {
+    var out = ""
+    var scalars = Array(text.unicodeScalars)[...]
+    var previousBackslashes = 0
+    while let c = scalars.first {
+        if c == "\\", previousBackslashes % 2 == 0, scalars.count >= 10, scalars[scalars.startIndex + 1] == "U" {
+            let hex = String(String.UnicodeScalarView(scalars[(scalars.startIndex + 2) ..< (scalars.startIndex + 10)]))
+            if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+                out.unicodeScalars.append(scalar)
+                scalars = scalars.dropFirst(10)
+                previousBackslashes = 0
+                continue
+            }
+        }
+        previousBackslashes = c == "\\" ? previousBackslashes + 1 : 0
+        out.unicodeScalars.append(c)
+        scalars = scalars.dropFirst()
+    }
+    return out
+}
+
+/// One transition or hold of a scene, expanded.
+struct StepOutput {
+    var layers: [Node] = []
+    var animations: [Node] = []
+    var interaction: Node?
+    /// How long the step runs (the transition's duration, or the gesture's end).
+    var duration: Double = 0
+}
+
+/// The context a preset expands in.
+struct PresetContext {
+    var canvas: Size
+    var screens: [ScreenDef]
+    /// Prepended to every generated layer id (empty for a single transition).
+    var prefix: String
+    /// When the transition starts, in scene seconds.
+    var begin: Double
+}
+
+final class PresetReader: ValueReader {
+    /// The sections of the last accordion step, which later steps of a timeline reuse.
+    var lastAccordionSections: Node?
+    var lastAccordionTitle: Node?
+    static let presetNames = ["flip", "edgeSwipeBack", "push", "pop", "cardSnap", "semiModal", "fullscreen", "accordion"]
+
+    func expandScene(_ map: Node.Mapping, root: Node) throws(SceneError) -> Node {
+        var canvas = Size(width: 390, height: 844)
+        if let size = root.value(forKey: "canvas")?.value(forKey: "size")?.sequence, size.count == 2,
+           let w = size[0].scalar.flatMap({ Self.number(in: $0.string) }), let h = size[1].scalar.flatMap({ Self.number(in: $0.string) }),
+           w > 0, h > 0, w <= Limits.pixels, h <= Limits.pixels {
+            canvas = Size(width: w, height: h)
+        }
+        var screens: [ScreenDef] = []
+        var transitionNode: Node?, timelineNode: Node?
+        var seen: [String: SourceLocation] = [:]
+        for (key, value) in map {
+            if let name = key.scalar?.string, PresetExpander.topKeys.contains(name) {
+                if let first = seen[name] {
+                    throw SceneError(.syntax, at: location(key), "duplicate key '\(name)' in the top level of the scene: it was already given at \(first)",
+                                     suggestion: "keep only one '\(name):'").with(related: first)
+                }
+                seen[name] = location(key)
+            }
+            switch key.scalar?.string {
+            case "screens": screens = try decodeScreens(value)
+            case "transition":
+                if let t = timelineNode {
+                    throw SceneError(.invalidValue, at: location(key), "the scene has both 'timeline' (at \(location(t))) and 'transition'",
+                                     suggestion: "put the transition in the timeline: timeline: [{transition: {…}}, {hold: 0.6}]")
+                }
+                transitionNode = value
+            case "timeline":
+                if let t = transitionNode {
+                    throw SceneError(.invalidValue, at: location(key), "the scene has both 'transition' (at \(location(t))) and 'timeline'",
+                                     suggestion: "put the transition in the timeline: timeline: [{transition: {…}}, {hold: 0.6}]")
+                }
+                timelineNode = value
+            default: break
+            }
+        }
+        let b = NodeBuilder(at: root)
+        var layers: [Node] = []
+        var animations: [Node] = []
+        var interaction: Node?
+        var total = 0.0
+        if let transitionNode {
+            let ctx = PresetContext(canvas: canvas, screens: screens, prefix: "", begin: 0)
+            var previous: (String, String)?
+            let out = try expandTransition(transitionNode, ctx, previous: &previous)
+            layers = out.layers; animations = out.animations; interaction = out.interaction; total = out.duration
+        } else if let timelineNode {
+            (layers, animations, total) = try expandTimeline(timelineNode, canvas: canvas, screens: screens)
+        } else if let first = screens.first {
+            layers = [try screenLayer(first, id: first.name, frame: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))]
+        }
+
+        // The scene with the preset keys replaced by what they stand for; the user's own
+        // layers go on top and their animations after the generated ones.
+        var pairs: [(Node, Node)] = []
+        var sawLayers = false, sawAnimations = false, sawDuration = false
+        for (key, value) in map {
+            switch key.scalar?.string {
+            case "screens", "transition", "timeline": continue
+            case "layers":
+                sawLayers = true
+                pairs.append((key, b.list(layers + (value.sequence.map(Array.init) ?? (isNull(value) ? [] : [value])))))
+                if value.sequence == nil && !isNull(value) { pairs[pairs.count - 1] = (key, value) } // let the decoder report it
+            case "animations":
+                sawAnimations = true
+                if let seq = value.sequence { pairs.append((key, b.list(animations + Array(seq)))) }
+                else if isNull(value) { pairs.append((key, b.list(animations))) }
+                else { pairs.append((key, value)) }
+            case "interaction":
+                if let interaction, !isNull(value) {
+                    throw SceneError(.invalidValue, at: location(key), "the scene's transition is already interactive (its preset drives it with a gesture)",
+                                     suggestion: "remove 'interaction:', or change the gesture with the preset's own parameters (e.g. points:)")
+                        .with(related: location(interaction))
+                }
+                pairs.append((key, value))
+            case "duration":
+                sawDuration = true
+                pairs.append((key, value))
+            default:
+                pairs.append((key, value))
+            }
+        }
+        if !sawLayers && !layers.isEmpty { pairs.append((b.plain("layers"), b.list(layers))) }
+        if !sawAnimations && !animations.isEmpty { pairs.append((b.plain("animations"), b.list(animations))) }
+        if let interaction { pairs.append((b.plain("interaction"), interaction)) }
+        if !sawDuration, timelineNode != nil, total > 0 { pairs.append((b.plain("duration"), b.number(total))) }
+        return .mapping(.init(pairs, .implicit, .block, root.mark))
+    }
+
+    // MARK: - Timeline
+
+    func expandTimeline(_ node: Node, canvas: Size, screens: [ScreenDef]) throws(SceneError) -> ([Node], [Node], Double) {
+        guard case let .sequence(steps) = node, !steps.isEmpty else {
+            throw typeError(node, expected: "a list of steps", for: "timeline",
+                            example: "timeline: [{transition: {preset: flip, direction: present}}, {hold: 0.6}]")
+        }
+        struct Window { var begin: Double; var end: Double; var out: StepOutput; var node: Node }
+        var windows: [Window] = []
+        var t = 0.0
+        var previous: (String, String)?
+        for (i, step) in steps.enumerated() {
+            try tick(step)
+            let schema = MapSchema(what: "timeline step \(i + 1)", keys: ["transition", "hold"],
+                                   synonyms: ["wait": "hold", "pause": "hold", "delay": "hold", "preset": "transition"])
+            let entries = try entries(of: step, schema, key: "timeline", example: "- {hold: 0.6}")
+            guard entries.count == 1, let entry = entries.first else {
+                throw SceneError(.invalidValue, at: location(step), "timeline step \(i + 1) must be one 'transition:' or one 'hold:'",
+                                 suggestion: "write each on its own item: - {transition: {preset: flip}}  - {hold: 0.6}")
+            }
+            var tracker = KeyTracker()
+            switch try check(entry, schema, &tracker) {
+            case "hold":
+                let d = try number(entry.value, "hold", in: 0 ... Limits.seconds, what: "between 0 and \(Int(Limits.seconds)) seconds", example: "hold: 0.6")
+                t += d
+                if !windows.isEmpty { windows[windows.count - 1].end = t }
+            default:
+                let k = windows.count + 1
+                let ctx = PresetContext(canvas: canvas, screens: screens, prefix: "s\(k)-", begin: t)
+                let out = try expandTransition(entry.value, ctx, previous: &previous)
+                if let interaction = out.interaction {
+                    throw SceneError(.invalidValue, at: location(entry.value), "an interactive preset cannot be part of a timeline: its gesture drives every animation of the scene",
+                                     suggestion: "give it a scene of its own with transition: {…}")
+                        .with(related: location(interaction))
+                }
+                windows.append(Window(begin: windows.isEmpty ? 0 : t, end: t + out.duration, out: out, node: entry.value))
+                t += out.duration
+            }
+        }
+        guard !windows.isEmpty else {
+            throw SceneError(.missingKey, at: location(node), "the timeline has no transition", suggestion: "add - {transition: {preset: flip}}")
+        }
+        var layers: [Node] = [], animations: [Node] = []
+        let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        for (k, w) in windows.enumerated() {
+            let b = NodeBuilder(at: w.node)
+            let id = "s\(k + 1)"
+            layers.append(b.map([("id", b.string(id)), ("frame", b.rect(full)), ("hidden", b.bool(k > 0)), ("sublayers", b.list(w.out.layers))]))
+            animations += w.out.animations
+            // Each step shows only in its own window: step k+1 takes over when it begins.
+            if k > 0 {
+                animations.append(b.map([("layer", b.string(id)), ("keyPath", b.plain("hidden")), ("from", b.bool(false)), ("to", b.bool(false)),
+                                         ("begin", b.number(w.begin)), ("duration", b.number(0.001))], flow: true))
+            }
+            if k + 1 < windows.count {
+                animations.append(b.map([("layer", b.string(id)), ("keyPath", b.plain("hidden")), ("from", b.bool(true)), ("to", b.bool(true)),
+                                         ("begin", b.number(windows[k + 1].begin)), ("duration", b.number(0.001))], flow: true))
+            }
+        }
+        return (layers, animations, max(t, 0.001))
+    }
+
+    // MARK: - Transitions
+
+    /// Expands one `transition:`; `previous` is the (from, to) of the transition before it in a
+    /// timeline, whose reverse is this one's default.
+    func expandTransition(_ node: Node, _ ctx: PresetContext, previous: inout (String, String)?) throws(SceneError) -> StepOutput {
+        guard case .mapping = node else {
+            throw typeError(node, expected: "a map with 'preset' and its parameters", for: "transition",
+                            example: "transition: {preset: flip, direction: present, from: list, to: detail}")
+        }
+        guard let presetNode = node.value(forKey: "preset") else {
+            throw SceneError(.missingKey, at: location(node), "the transition needs a 'preset' (\(Suggestions.list(Self.presetNames, conjunction: "or")))",
+                             suggestion: "write it like transition: {preset: flip, direction: present}")
+        }
+        if presetNode.scalar?.string == "photoTiles" {
+            throw SceneError(.invalidValue, at: location(presetNode), "photoTiles is a layout component of a screen, not a transition",
+                             suggestion: "put it in a screen: screens: {feed: {content: [{photoTiles: 7}]}}")
+        }
+        let preset = try name(presetNode, "preset", among: Self.presetNames,
+                              synonyms: ["flipPresent": "flip", "flipDismiss": "flip", "swipeBack": "edgeSwipeBack", "edgeSwipe": "edgeSwipeBack",
+                                         "interactiveDismiss": "edgeSwipeBack", "navigationPush": "push", "navigationPop": "pop",
+                                         "carousel": "cardSnap", "snap": "cardSnap", "sheet": "semiModal", "halfModal": "semiModal",
+                                         "fullScreen": "fullscreen", "expand": "accordion", "sections": "accordion"],
+                              what: "preset name")
+        var params = try PresetParams(reader: self, node: node, preset: preset, keys: Self.presetKeys[preset] ?? [])
+        if preset == "cardSnap" {
+            if let n = params.node("from") ?? params.node("to") ?? params.node("direction") {
+                throw SceneError(.invalidValue, at: location(n), "the cardSnap preset has no screens or direction: it is one carousel, dragged",
+                                 suggestion: "remove it; the cards are given with cards: [...]")
+            }
+            return try cardSnap(params, ctx)
+        }
+        if preset == "accordion" { return try accordion(params, ctx) }
+        if preset == "fullscreen" {
+            // One screen: the one holding the target view.
+            let name = try params.node("from").map { n throws(SceneError) in try string(n, "from", example: "from: player") }
+                ?? previous?.0 ?? ctx.screens.first?.name
+            guard let screen = ctx.screens.first(where: { $0.name == name }) else {
+                throw SceneError(.reference, at: location(params.node("from") ?? node), "the fullscreen preset needs the screen that holds its target",
+                                 suggestion: ctx.screens.isEmpty ? "define it: screens: {player: {title: \"Videos\"}}"
+                                     : "name one of \(Suggestions.list(ctx.screens.map(\.name), conjunction: "or")) with from:")
+            }
+            previous = (screen.name, screen.name)
+            return try fullscreen(params, ctx, from: screen, to: nil)
+        }
+        // The two screens.
+        let (from, to) = try sides(&params, ctx, previous: previous)
+        previous = (from.name, to.name)
+        switch preset {
+        case "flip": return try flip(params, ctx, from: from, to: to)
+        case "edgeSwipeBack": return try edgeSwipeBack(params, ctx, from: from, to: to)
+        case "push", "pop": return try push(params, ctx, from: from, to: to, pop: preset == "pop")
+        case "semiModal": return try semiModal(params, ctx, from: from, to: to)
+        default:
+            throw SceneError(.invalidValue, at: location(presetNode), "the '\(preset)' preset is not available yet in this build",
+                             suggestion: "available presets: \(Suggestions.list(Self.presetNames, conjunction: "and"))")
+        }
+    }
+
+    static let commonKeys = ["preset", "direction", "from", "to", "delay"]
+    static let presetKeys: [String: [String]] = [
+        "flip": commonKeys + ["duration", "perspective", "angle", "options", "originFrame"],
+        "edgeSwipeBack": commonKeys + ["duration", "distance", "start", "y", "points", "progress", "finishAbove", "velocityAbove",
+                                       "completionSpeed", "completionCurve", "transitionDuration", "perspective", "angle", "options"],
+        "push": commonKeys + ["duration", "timing", "parallax", "dimming", "animations"],
+        "pop": commonKeys + ["duration", "timing", "parallax", "dimming", "animations"],
+        "cardSnap": commonKeys + ["title", "cards", "cardWidth", "cardHeight", "spacing", "top", "page", "points", "flick", "distance",
+                                  "duration", "start", "velocityThreshold", "springDuration", "dampingRatio"],
+        "fullscreen": commonKeys + ["duration", "rotationDuration", "target"],
+        "accordion": commonKeys + ["title", "sections", "section", "duration", "headerHeight", "rowHeight"],
+        "semiModal": commonKeys + ["duration", "top", "overlay", "fullScreenAfter", "points", "percentThreshold", "velocityAbove"],
+    ]
+
+    /// The from and to screens: given, else the reverse of the previous transition, else the
+    /// first two screens in the order they are written.
+    func sides(_ params: inout PresetParams, _ ctx: PresetContext, previous: (String, String)?) throws(SceneError) -> (ScreenDef, ScreenDef) {
+        func find(_ key: String, default d: String?) throws(SceneError) -> ScreenDef {
+            if let n = params.node(key) {
+                let name = try string(n, key, example: "\(key): list")
+                if let s = ctx.screens.first(where: { $0.name == name }) { return s }
+                let names = ctx.screens.map(\.name)
+                let best = Suggestions.best(for: name, among: names)
+                throw SceneError(.reference, at: location(n), "there is no screen '\(Quote.name(name))'" + (names.isEmpty ? " (the scene has no 'screens:')" : ""),
+                                 suggestion: best.map { "did you mean '\($0)'?" } ?? (names.isEmpty
+                                    ? "define the screens at the top level: screens: {list: {title: \"Stories\"}, detail: {image: shots/detail.png}}"
+                                    : "screens are \(Suggestions.list(names, conjunction: "and"))"))
+            }
+            if let d, let s = ctx.screens.first(where: { $0.name == d }) { return s }
+            throw SceneError(.missingKey, at: location(params.node), "the transition needs '\(key):' (the scene has \(ctx.screens.count) screen\(ctx.screens.count == 1 ? "" : "s"))",
+                             suggestion: ctx.screens.isEmpty ? "define two screens at the top level: screens: {list: {…}, detail: {…}}"
+                                 : "name a screen: \(key): \(ctx.screens[0].name)")
+        }
+        let defaults: (String?, String?) = previous.map { ($0.1, $0.0) }
+            ?? (ctx.screens.count >= 1 ? ctx.screens[0].name : nil, ctx.screens.count >= 2 ? ctx.screens[1].name : nil)
+        let from = try find("from", default: defaults.0)
+        let to = try find("to", default: defaults.1)
+        if from.name == to.name, let n = params.node("to") ?? params.node("from") {
+            throw SceneError(.invalidValue, at: location(n), "a transition goes from one screen to another; both sides are '\(Quote.name(from.name))'",
+                             suggestion: "name two different screens")
+        }
+        return (from, to)
+    }
+}
+
+extension SceneError {
+    func with(related: SourceLocation) -> SceneError { var e = self; e.relatedLocation = related; return e }
+}
+
+/// A preset's parameters, checked against its keys (typos get a did-you-mean).
+struct PresetParams {
+    let reader: PresetReader
+    let node: Node
+    let preset: String
+    private var values: [String: Node] = [:]
+
+    init(reader: PresetReader, node: Node, preset: String, keys: [String]) throws(SceneError) {
+        self.reader = reader; self.node = node; self.preset = preset
+        var owners: [String: [String]] = [:]
+        for name in PresetReader.presetNames where name != preset {
+            for k in PresetReader.presetKeys[name] ?? [] where !keys.contains(k) { owners[k, default: []].append(name) }
+        }
+        var elsewhere: [String: String] = [:]
+        for (k, names) in owners {
+            elsewhere[k] = "'\(k)' is a parameter of the \(Suggestions.list(names, conjunction: "and")) preset\(names.count > 1 ? "s" : ""), not of \(preset)"
+        }
+        let schema = MapSchema(what: "the \(preset) preset", keys: keys,
+                               synonyms: ["fromScreen": "from", "toScreen": "to", "begin": "delay", "beginTime": "delay",
+                                          "transitionDuration": keys.contains("transitionDuration") ? "transitionDuration" : "duration",
+                                          "m34": "perspective", "gesture": "points", "path": "points", "threshold": "finishAbove",
+                                          "percentThreshold": "finishAbove", "mode": "direction", "kind": "direction",
+                                          "customAnimations": "animations"],
+                               elsewhere: elsewhere)
+        let entries = try reader.entries(of: node, schema, key: "transition", example: "transition: {preset: \(preset)}")
+        var tracker = ValueReader.KeyTracker()
+        for e in entries { values[try reader.check(e, schema, &tracker)] = e.value }
+    }
+
+    func node(_ key: String) -> Node? { values[key].flatMap { reader.isNull($0) ? nil : $0 } }
+
+    func seconds(_ key: String, default d: Double) throws(SceneError) -> Double {
+        guard let n = node(key) else { return d }
+        return try reader.seconds(n, key)
+    }
+    func number(_ key: String, default d: Double, in range: ClosedRange<Double>, example: String) throws(SceneError) -> Double {
+        guard let n = node(key) else { return d }
+        return try reader.number(n, key, in: range, what: "between \(Quote.number(range.lowerBound)) and \(Quote.number(range.upperBound))", example: example)
+    }
+    func angle(_ key: String, defaultDegrees d: Double) throws(SceneError) -> Double {
+        guard let n = node(key) else { return d }
+        return try reader.angle(n, key) * 180 / .pi
+    }
+    func choice(_ key: String, among names: [String], default d: String) throws(SceneError) -> String {
+        guard let n = node(key) else { return d }
+        return try reader.name(n, key, among: names, what: "\(key) (\(Suggestions.list(names, conjunction: "or")))")
+    }
+}
