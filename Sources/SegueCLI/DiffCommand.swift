@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import SegueDiff
+import SegueEncode
+
+/// Options shared by `diff` and `test`: how frames are compared and when they pass.
+struct ComparisonOptions: ParsableArguments {
+    @Option(help: "pixelmatch threshold, 0…1: colours closer than this (YIQ distance) are equal. Smaller is stricter.")
+    var threshold: Double = 0.1
+
+    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels too (pixelmatch's includeAA); by default they are left out.")
+    var includeAA = false
+
+    @Flag(help: "Blend translucent pixels over white (pixelmatch 7.2.0's checkerboard: false) instead of pixelmatch 7's default checkerboard pattern.")
+    var blendOverWhite = false
+
+    @Option(help: "A frame passes with at most this many mismatched pixels (default 0 unless --max-diff-ratio is given).")
+    var maxDiffPixels: Int?
+
+    @Option(help: "A frame passes with at most this share of its pixels mismatched, 0…1 (e.g. 0.001).")
+    var maxDiffRatio: Double?
+
+    @Option(name: .customLong("min-ssim"), help: "A frame passes only with at least this SSIM, -1…1 (e.g. 0.99).")
+    var minSSIM: Double?
+
+    func validate() throws {
+        if !(threshold >= 0 && threshold <= 1) { throw ValidationError("--threshold must be between 0 and 1, got \(threshold).") }
+        if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must be 0 or more, got \(maxDiffPixels).") }
+        if let maxDiffRatio, !(maxDiffRatio >= 0 && maxDiffRatio <= 1) { throw ValidationError("--max-diff-ratio must be between 0 and 1, got \(maxDiffRatio).") }
+        if let minSSIM, !(minSSIM >= -1 && minSSIM <= 1) { throw ValidationError("--min-ssim must be between -1 and 1, got \(minSSIM).") }
+    }
+
+    var diffing: ImageDiffing {
+        ImageDiffing(pixelmatch: PixelmatchOptions(threshold: threshold, includeAA: includeAA, background: blendOverWhite ? .white : .checkerboard),
+                     limits: DiffLimits(maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, minSSIM: minSSIM))
+    }
+}
+
+/// Exit statuses of `diff` and `test`, as `diff(1)` and `cmp(1)` have them.
+enum ComparisonExit {
+    static let differences = ExitCode(1)
+    static let trouble = ExitCode(2)
+
+    /// Prints an input or output problem in the house style and exits 2.
+    static func fail(_ error: Error) -> ExitCode {
+        let text: String
+        switch error {
+        case let e as DecodeError: text = "error: \(e.description)\n  hint: \(e.hint)"
+        case let e as GoldenError: text = "error: \(e.description)\n  hint: \(e.hint)"
+        case let e as EncodeError: text = "error: \(e.description)\n  hint: choose another --report folder"
+        case let e as CLIError: text = e.description
+        default: text = "error: \(error)"
+        }
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+        return trouble
+    }
+}
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two renders frame by frame and write a visual report.",
+        discussion: """
+        EXPECTED and ACTUAL are each a PNG file, a folder of PNG frames, an MP4 (or another video \
+        FFmpeg reads), a GIF or a still WebP. Frames are matched by index: a folder's frames by the \
+        number in their names (frame-0012.png is frame 12), a video's by position. Different frame \
+        counts and sizes are reported as failing frames.
+
+        Each pair is compared with pixelmatch's metric (mapbox/pixelmatch 7.2.0, reproduced number for \
+        number: YIQ colour distance over 35215 × threshold², anti-aliased pixels left out unless \
+        --include-aa, translucent pixels blended over white) and SSIM (Wang et al.: 11×11 Gaussian, \
+        σ 1.5, K1 0.01, K2 0.03, on BT.601 luma of the sRGB values blended over white).
+
+        The report folder gets report.json (per frame: mismatched pixels, ratio, SSIM, max channel \
+        delta) and junit.xml; for each failing frame frame-NNNN-expected.png, -actual.png and -diff.png \
+        (changed pixels red, anti-aliasing yellow, over a faded grey copy); contact-sheet.png of the \
+        failing frames, and side-by-side.mp4 of expected | actual | diff.
+
+        Exit status: 0 when every frame is within the limits, 1 when not, 2 when an input cannot be \
+        read or the report cannot be written.
+
+        Examples:
+          segue diff out/before.mp4 out/after.mp4
+          segue diff goldens/flip out/flip --max-diff-ratio 0.001 --min-ssim 0.99
+          segue diff expected.png actual.png --threshold 0.05 --report out/icon-diff
+        """)
+
+    @Argument(help: "The expected frames: PNG, folder of PNGs, MP4, GIF or WebP.")
+    var expected: String
+
+    @Argument(help: "The actual frames, in the same forms.")
+    var actual: String
+
+    @OptionGroup var comparison: ComparisonOptions
+
+    @Option(help: "The report folder (created, or replaced if it holds an earlier report).")
+    var report: String = "out/diff-report"
+
+    @Flag(help: "Do not write side-by-side.mp4.")
+    var noVideo = false
+
+    @Flag(name: .shortAndLong, help: "Print only the summary.")
+    var quiet = false
+
+    func run() throws {
+        let run = DiffRun(expected: expected, actual: actual, diffing: comparison.diffing,
+                          reportDirectory: URL(fileURLWithPath: report), writesVideo: !noVideo)
+        let result: DiffReport
+        do {
+            result = try run.run { frame in
+                if !quiet && !frame.passed { print(frame.summary) }
+            }
+        } catch {
+            throw ComparisonExit.fail(error)
+        }
+        if let message = result.message { print(message) }
+        let compared = result.frames.filter { $0.status == .passed || $0.status == .failed }.count
+        print("\(compared) frame pairs compared (\(result.expectedFrames) expected, \(result.actualFrames) actual); report: \(report)/")
+        print("\(result.passedFrames) passed, \(result.failedFrames) failed")
+        if !result.passed { throw ComparisonExit.differences }
+    }
+}

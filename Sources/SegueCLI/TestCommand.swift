@@ -1,0 +1,169 @@
+import ArgumentParser
+import Foundation
+import SegueDiff
+import SegueEncode
+
+extension RecordMode: ExpressibleByArgument {}
+extension GoldenTestRun.Mode: ExpressibleByArgument {}
+
+extension Shard: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
+
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Render scenes and compare their frames with golden files.",
+        discussion: """
+        Every scene in the given folders (or the given scene files) is rendered as `segue render` \
+        renders it, and frames 0, N, 2N, … and the last are compared with GOLDEN/<scene>/frame-NNNN.png \
+        (pixelmatch + SSIM, the same comparison and limits as `segue diff`), or with \
+        --mode dump against GOLDEN/<scene>/dump.json: `segue dump`'s per-layer matrices, quads and \
+        opacity, within --tolerance, independent of anti-aliasing.
+
+        GOLDEN/golden.json holds the --scale and --every the goldens were recorded with; they are this \
+        command's defaults, so a plain `segue test scenes/ --golden goldens/` compares like with like.
+
+        --record: missing (the default, except when the environment variable CI is set) records scenes \
+        that have no golden and compares the rest; failed also re-records the scenes that fail; all \
+        re-records everything; never (the default when CI is set) writes nothing. Recorded scenes count \
+        as passed.
+
+        One line per scene, then exactly `N passed, N failed`. The report folder gets report.json and \
+        junit.xml for the whole run, and per scene a folder with the same report as `segue diff` writes \
+        (images of failing frames, contact sheet, side-by-side video).
+
+        --shard I/N tests the I-th of N fixed slices of the scene list sorted by name; \
+        --merge joins the report folders of several runs (e.g. CI shards) into one.
+
+        Exit status: 0 when every scene passes, 1 when one fails, 2 for unusable input.
+
+        Examples:
+          segue test scenes/ --golden goldens/
+          segue test scenes/ --golden goldens/ --record failed
+          segue test scenes/ --golden goldens/ --mode dump --tolerance 1e-9
+          segue test scenes/ --golden goldens/ --shard 2/3 --report out/shard-2
+          segue test --merge out/shard-1 out/shard-2 out/shard-3 --report out/test-report
+        """)
+
+    @Argument(help: "Scene folders or scene files; with --merge, report folders (or their report.json).")
+    var inputs: [String] = []
+
+    @Option(help: "The golden folder: GOLDEN/<scene>/frame-NNNN.png, meta.json, dump.json, and golden.json.")
+    var golden: String?
+
+    @Option(help: "pixels (golden PNG frames) or dump (golden geometry, with --tolerance).")
+    var mode: GoldenTestRun.Mode = .pixels
+
+    @Option(help: "missing, failed, all or never (default: missing; never when CI is set).")
+    var record: RecordMode?
+
+    @Option(help: "Test only the I-th of N slices of the sorted scene list, e.g. 2/3.")
+    var shard: Shard?
+
+    @Flag(help: "Join the given reports into one (report.json and junit.xml) instead of testing.")
+    var merge = false
+
+    @Option(help: "Pixels per point (default: golden.json's, else each scene's canvas.scale).")
+    var scale: Double?
+
+    @Option(help: "Compare every N-th frame and the last (default: golden.json's, else 1).")
+    var every: Int?
+
+    @OptionGroup var comparison: ComparisonOptions
+
+    @Option(help: "--mode dump: numbers agree when |a − b| ≤ tolerance × max(1, |a|, |b|).")
+    var tolerance: Double = 1e-6
+
+    @Option(help: "The report folder (created, or replaced if it holds an earlier report).")
+    var report: String = "out/test-report"
+
+    @Option(help: "Frames rendered and compared at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Do not write side-by-side.mp4 for failing scenes.")
+    var noVideo = false
+
+    @Flag(name: .shortAndLong, help: "Print only failing scenes and the summary.")
+    var quiet = false
+
+    func validate() throws {
+        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be greater than 0 and at most 8, got \(scale).") }
+        if let every, every < 1 { throw ValidationError("--every must be at least 1, got \(every).") }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if !(tolerance >= 0 && tolerance.isFinite) { throw ValidationError("--tolerance must be 0 or more, got \(tolerance).") }
+        if merge {
+            if inputs.isEmpty { throw ValidationError("--merge needs the report folders to join.") }
+            if golden != nil || shard != nil || record != nil {
+                throw ValidationError("--merge only joins reports; --golden, --shard and --record do not apply.")
+            }
+        } else {
+            if inputs.isEmpty { throw ValidationError("Give the scene folder (or scene files) to test, e.g. segue test scenes/ --golden goldens/.") }
+            if golden == nil { throw ValidationError("Missing --golden GOLDEN: the folder of golden frames.") }
+        }
+    }
+
+    func run() throws {
+        if merge { return try runMerge() }
+        let goldenURL = URL(fileURLWithPath: golden!)
+        let recordMode = record ?? RecordMode.default()
+        let scenes: [(name: String, path: String)]
+        let recorded: GoldenSettings?
+        do {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: goldenURL.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw CLIError("--golden \(goldenURL.path) is a file, not a folder.", hint: "pass the folder that holds <scene>/frame-NNNN.png")
+            }
+            recorded = try GoldenSettings.read(goldenURL)
+            let all = try GoldenTestRun.discoverScenes(inputs)
+            scenes = shard.map { $0.slice(all) } ?? all
+        } catch {
+            throw ComparisonExit.fail(error)
+        }
+        let run = GoldenTestRun(
+            scenes: scenes, golden: goldenURL, mode: mode, record: recordMode, diffing: comparison.diffing,
+            tolerance: tolerance, scale: scale ?? recorded?.scale, every: every ?? recorded?.every ?? 1, jobs: jobs,
+            reportDirectory: URL(fileURLWithPath: report), writesVideo: !noVideo, shard: shard,
+            loadScene: { path, scale in try SamplingOptions.load(path, scale: scale) })
+        if let shard, !quiet {
+            print("shard \(shard): \(scenes.count) scene\(scenes.count == 1 ? "" : "s")\(scenes.isEmpty ? "" : " (" + scenes.map(\.name).joined(separator: ", ") + ")")")
+        }
+        let result: TestReport
+        do {
+            result = try run.run { scene in
+                if !quiet || scene.status == .failed { print(scene.line) }
+            }
+        } catch {
+            throw ComparisonExit.fail(error)
+        }
+        if result.recorded > 0 { print("recorded: \(result.recorded) scene\(result.recorded == 1 ? "" : "s") in \(goldenURL.path)/") }
+        print("report: \(report)/")
+        print(result.summaryLine)
+        if result.failed > 0 { throw ComparisonExit.differences }
+    }
+
+    private func runMerge() throws {
+        let out = URL(fileURLWithPath: report).standardizedFileURL
+        let merged: TestReport
+        do {
+            var parts: [(report: TestReport, folder: URL, path: String)] = []
+            for path in inputs {
+                let (r, folder) = try TestReport.read(path)
+                if folder.standardizedFileURL.path == out.path {
+                    throw CLIError("--report \(report) is one of the reports being merged.", hint: "merge into another folder, e.g. --report out/test-report-merged")
+                }
+                parts.append((r, folder, path))
+            }
+            merged = try TestReport.merge(parts, into: out)
+            let folder = try ReportFolder.prepare(out)
+            try folder.writeJSON(merged, ReportFiles.json)
+            try folder.writeText(merged.junit(), ReportFiles.junit)
+        } catch {
+            throw ComparisonExit.fail(error)
+        }
+        for scene in merged.scenes where !quiet || scene.status == .failed { print(scene.line) }
+        print("merged \(inputs.count) report\(inputs.count == 1 ? "" : "s") into \(report)/")
+        print(merged.summaryLine)
+        if merged.failed > 0 { throw ComparisonExit.differences }
+    }
+}
