@@ -29,10 +29,15 @@ let package = Package(
         // Stage 5: pixels → MP4/PNG files. The only stage that sees FFmpeg.
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
-        .target(name: "SegueEncode", dependencies: ["SegueRaster", "CFFmpeg"]),
+        // GIF palettes (libimagequant), seen only by the encoder.
+        .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
+        .target(name: "SegueEncode", dependencies: ["SegueRaster", "CFFmpeg", "CImageQuant"]),
+        // Beside the encoder: decoded frames → pixelmatch/SSIM comparisons, diff reports, golden tests.
+        .target(name: "SegueDiff", dependencies: ["SegueEncode"]),
         // Command-line front end: thin subcommands over the stages.
         .target(name: "SegueCLI", dependencies: [
             "SegueEncode",
+            "SegueDiff",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "segue", dependencies: ["SegueCLI"]),
@@ -44,5 +49,6 @@ let package = Package(
         .testTarget(name: "SegueRasterTests", dependencies: ["SegueRaster", "CCairo"]),
         .testTarget(name: "SegueEncodeTests", dependencies: ["SegueEncode"]),
         .testTarget(name: "SegueCLITests", dependencies: ["SegueCLI"]),
+        .testTarget(name: "SegueDiffTests", dependencies: ["SegueDiff"]),
     ]
 )

@@ -74,4 +74,39 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case mp4, png
     /// Concatenated premultiplied BGRA frames (`-o -` for standard output).
     case raw
+    /// Animated images (one file each).
+    case gif, webp, apng
+
+    /// The format a file name's extension asks for, if any.
+    static func fromExtension(of path: String) -> OutputFormat? {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "mp4": .mp4
+        case "gif": .gif
+        case "webp": .webp
+        case "apng": .apng
+        default: nil
+        }
+    }
+
+    /// Whether the format is one file per scene (rather than a folder or a stream).
+    var isSingleFile: Bool { self == .mp4 || self == .gif || self == .webp || self == .apng }
 }
+
+/// `--max-size`: a byte count, optionally with a k or M suffix (1000 and 1,000,000 bytes).
+struct ByteCount: ExpressibleByArgument, CustomStringConvertible {
+    var bytes: Int
+
+    init?(argument: String) {
+        var text = argument.trimmingCharacters(in: .whitespaces)
+        var scale = 1
+        if text.hasSuffix("k") || text.hasSuffix("K") { scale = 1000; text.removeLast() }
+        else if text.hasSuffix("M") || text.hasSuffix("m") { scale = 1_000_000; text.removeLast() }
+        guard let value = Double(text), value.isFinite, value >= 1, value * Double(scale) <= Double(Int32.max) else { return nil }
+        bytes = Int((value * Double(scale)).rounded())
+    }
+
+    var description: String { String(bytes) }
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
+extension GIFWriter.PaletteStrategy: ExpressibleByArgument {}

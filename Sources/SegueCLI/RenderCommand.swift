@@ -5,28 +5,37 @@ import SegueEncode
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render scenes to an MP4 video or a folder of PNG frames.",
+        abstract: "Render scenes to an MP4 video, an animated GIF, WebP or APNG, or a folder of PNG frames.",
         discussion: """
         Frame i shows time i/fps, for i = 0 … ceil(duration × fps), so the last frame is the end state. \
         Frames are rendered in parallel; the output is the same bytes on every run. Outputs are written \
         under a temporary name and renamed when complete, so a failed render never leaves a truncated \
         file or a half-filled folder, and an existing output is only replaced by a complete one.
 
-        Without -o, scenes/NAME.yaml goes to out/NAME.mp4 (or out/NAME/ for --format png).
+        Without -o, scenes/NAME.yaml goes to out/NAME.mp4 (or out/NAME/ for --format png, \
+        out/NAME.gif, .webp or .apng for those formats).
+
+        Animated images loop forever unless --loop says how many times to play. GIFs are rendered \
+        at 50 fps unless --fps is lower (browsers slow down GIF frames shorter than 2 cs); their \
+        palettes come from libimagequant, shared by all frames or one per frame, whichever makes \
+        the smaller file, and frames after the first store only what changed. WebP is lossless \
+        unless --lossy; WebP and APNG use the scene's frame rate, at most 60 fps.
 
         Examples:
           segue render scenes/flip.yaml -o out/flip.mp4
           segue render scenes/flip.yaml --format png --frames 0-10
           segue render scenes/*.yaml --crf 23
+          segue render scenes/flip.yaml -o flip.gif --max-size 2M
+          segue render scenes/flip.yaml -o flip.webp --lossy --webp-quality 85
         """)
 
     @Argument(help: "Scene files (.yaml, .yml or .json).")
     var scenes: [String]
 
-    @Option(name: .shortAndLong, help: "Output file (.mp4) or folder (png). With several scenes, a folder to write them into.")
+    @Option(name: .shortAndLong, help: "Output file (.mp4, .gif, .webp, .apng) or folder (png). With several scenes, a folder to write them into.")
     var output: String?
 
-    @Option(help: "mp4, png (a folder of frame-0000.png …) or raw (BGRA frames back to back; -o - for stdout). Default: from -o's extension, else mp4.")
+    @Option(help: "mp4, gif, webp, apng, png (a folder of frame-0000.png …) or raw (BGRA frames back to back; -o - for stdout). Default: from -o's extension, else mp4.")
     var format: OutputFormat?
 
     @OptionGroup var sampling: SamplingOptions
@@ -36,6 +45,27 @@ struct RenderCommand: ParsableCommand {
 
     @Option(help: "H.264 quality: 0 (lossless) … 51; lower is better and larger.")
     var crf: Int = 18
+
+    @Option(help: ArgumentHelp("GIF, WebP, APNG: how many times the animation plays; 0 repeats forever.", valueName: "n"))
+    var loop: Int = 0
+
+    @Option(help: ArgumentHelp("GIF palette quality target 0…100 (libimagequant); lower allows fewer colours and smaller files.", valueName: "q"))
+    var gifQuality: Int = GIFWriter.Options.defaultQuality
+
+    @Option(help: ArgumentHelp("GIF colours per palette, 2…256, counting the transparent entry that unchanged pixels use.", valueName: "n"))
+    var maxColors: Int = 256
+
+    @Option(help: ArgumentHelp("GIF: lower quality and colours until the file is at most this many bytes (k and M suffixes: ×1000, ×1000000); fail if it cannot fit.", valueName: "bytes"))
+    var maxSize: ByteCount?
+
+    @Option(help: ArgumentHelp("GIF palette strategy: auto (encode both ways, keep the smaller file), shared, per-frame.", valueName: "strategy"))
+    var gifPalette: GIFWriter.PaletteStrategy = .auto
+
+    @Flag(help: "WebP: lossy (VP8) frames instead of lossless ones.")
+    var lossy = false
+
+    @Option(help: ArgumentHelp("WebP quality 0…100 with --lossy.", valueName: "q"))
+    var webpQuality: Int?
 
     @Option(help: "Frames rendered at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -49,9 +79,28 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if !(0 ... 51).contains(crf) { throw ValidationError("--crf must be between 0 and 51, got \(crf).") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
-        if scenes.count > 1, let output, output.hasSuffix(".mp4") {
+        if scenes.count > 1, let output, OutputFormat.fromExtension(of: output) != nil {
             throw ValidationError("-o \(output) names one file, but \(scenes.count) scenes were given; pass a folder.")
         }
+        if !(0 ... 65535).contains(loop) { throw ValidationError("--loop must be between 0 (forever) and 65535, got \(loop).") }
+        if !(0 ... 100).contains(gifQuality) { throw ValidationError("--gif-quality must be between 0 and 100, got \(gifQuality).") }
+        if !(2 ... 256).contains(maxColors) { throw ValidationError("--max-colors must be between 2 and 256, got \(maxColors).") }
+        if let webpQuality, !(0 ... 100).contains(webpQuality) {
+            throw ValidationError("--webp-quality must be between 0 and 100, got \(webpQuality).")
+        }
+        if webpQuality != nil && !lossy { throw ValidationError("--webp-quality needs --lossy (lossless WebP has no quality setting).") }
+        let format = resolvedFormat()
+        func only(_ flag: String, _ formats: [OutputFormat], _ used: Bool) throws {
+            if used && !formats.contains(format) {
+                throw ValidationError("\(flag) applies to \(formats.map(\.rawValue).joined(separator: "/")) output, not \(format.rawValue).")
+            }
+        }
+        try only("--gif-quality", [.gif], gifQuality != GIFWriter.Options.defaultQuality)
+        try only("--max-colors", [.gif], maxColors != 256)
+        try only("--max-size", [.gif], maxSize != nil)
+        try only("--gif-palette", [.gif], gifPalette != .auto)
+        try only("--lossy", [.webp], lossy)
+        try only("--loop", [.gif, .webp, .apng], loop != 0)
     }
 
     func run() throws {
@@ -64,8 +113,22 @@ struct RenderCommand: ParsableCommand {
 
     private func resolvedFormat() -> OutputFormat {
         if let format { return format }
-        if let output, scenes.count == 1 { return output.lowercased().hasSuffix(".mp4") ? .mp4 : (output.contains(".") ? .mp4 : .png) }
+        if let output, scenes.count == 1 {
+            if let byExtension = OutputFormat.fromExtension(of: output) { return byExtension }
+            return output.contains(".") ? .mp4 : .png
+        }
         return .mp4
+    }
+
+    /// The frame rate a format is rendered at: GIF at 50 fps unless --fps is lower; WebP and
+    /// APNG at the scene's (or --fps) rate, at most 60 (browsers show frames shorter than 11 ms
+    /// for 100 ms); other formats as the scene says.
+    private func frameRate(for format: OutputFormat, scene: Scene) -> Double {
+        switch format {
+        case .gif: GIFTiming.frameRate(requested: sampling.fps)
+        case .webp, .apng: min(scene.canvas.fps, 60)
+        default: scene.canvas.fps
+        }
     }
 
     private func destination(for scenePath: String, format: OutputFormat) -> URL {
@@ -74,6 +137,9 @@ struct RenderCommand: ParsableCommand {
         case .mp4: name + ".mp4"
         case .png: name
         case .raw: name + ".bgra"
+        case .gif: name + ".gif"
+        case .webp: name + ".webp"
+        case .apng: name + ".apng"
         }
         if let output {
             if scenes.count == 1 { return URL(fileURLWithPath: output) }
@@ -83,20 +149,30 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func renderScene(_ path: String) throws {
-        let scene = try sampling.load(path)
+        var scene = try sampling.load(path)
+        let format = resolvedFormat()
+        scene.canvas.fps = frameRate(for: format, scene: scene)
         let timeline = Timeline(scene: scene)
         let range = try (frames ?? FrameRange(argument: "0-")!).resolve(frameCount: timeline.frameCount, scene: path)
         let rasterizer = Rasterizer()
         // Check every image once up front, so a bad file fails before any frame is encoded.
         try rasterizer.checkResources(DisplayListBuilder.build(timeline, frame: range.lowerBound))
 
-        let format = resolvedFormat()
         let url = destination(for: path, format: format)
         let width = scene.canvas.pixelWidth, height = scene.canvas.pixelHeight
+        let fps = scene.canvas.fps
         let sink: FrameSink = switch format {
-        case .mp4: try MP4Writer(url: url, width: width, height: height, fps: scene.canvas.fps, crf: crf)
+        case .mp4: try MP4Writer(url: url, width: width, height: height, fps: fps, crf: crf)
         case .png: try PNGSequenceWriter(directory: url, startIndex: range.lowerBound)
         case .raw: try RawFrameWriter(path: output ?? url.path + ".bgra")
+        case .gif:
+            try GIFWriter(url: url, width: width, height: height, fps: fps,
+                          options: .init(quality: gifQuality, maxColors: maxColors, loop: loop, maxBytes: maxSize?.bytes, palette: gifPalette))
+        case .webp:
+            try AnimatedImageWriter(url: url, format: .webp, width: width, height: height, fps: fps,
+                                    options: .init(loop: loop, lossy: lossy, quality: webpQuality ?? AnimatedImageWriter.Options.defaultWebPQuality))
+        case .apng:
+            try AnimatedImageWriter(url: url, format: .apng, width: width, height: height, fps: fps, options: .init(loop: loop))
         }
         let progress = ProgressBar(label: URL(fileURLWithPath: path).lastPathComponent, total: range.count,
                                    enabled: !quiet && Diagnostics.standardErrorIsTerminal)
@@ -109,6 +185,11 @@ struct RenderCommand: ParsableCommand {
                 progress.update(done: done)
             }
             try sink.finish()
+        } catch let AnimatedImageError.sizeLimitUnreachable(path, limit, smallest, quality, colors) {
+            sink.cancel()
+            progress.finish()
+            throw CLIError("--max-size \(limit): '\(path)' cannot be made that small; the smallest GIF reached was \(smallest) bytes (quality \(quality), \(colors) colours). Nothing was written.",
+                           hint: "allow more bytes, or make the frames smaller or fewer: a lower --scale, a lower --fps, or a shorter --frames range")
         } catch {
             sink.cancel()
             progress.finish()
@@ -116,7 +197,14 @@ struct RenderCommand: ParsableCommand {
         }
         progress.finish()
         let seconds = Date().timeIntervalSince(started)
-        Diagnostics.note(String(format: "%@ → %@  (%d frames, %d×%d px, %.2f s of animation, rendered in %.2f s)",
-                                path, url.path, range.count, width, height, timeline.duration, seconds), quiet: quiet)
+        var details = ""
+        if let gif = sink as? GIFWriter, let summary = gif.summary {
+            details = String(format: "; %.0f fps, %@ palette, quality %d, %d colours, %d bytes",
+                             fps, summary.palette, summary.quality, summary.colors, summary.bytes)
+        } else if format == .webp || format == .apng {
+            details = String(format: "; %.0f fps", fps)
+        }
+        Diagnostics.note(String(format: "%@ → %@  (%d frames, %d×%d px, %.2f s of animation, rendered in %.2f s%@)",
+                                path, url.path, range.count, width, height, timeline.duration, seconds, details), quiet: quiet)
     }
 }

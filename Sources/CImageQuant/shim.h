@@ -1,0 +1,22 @@
+// libimagequant (pngquant's palette quantizer) for Segue's GIF encoder (SegueEncode only).
+#ifndef SEGUE_CIMAGEQUANT_SHIM_H
+#define SEGUE_CIMAGEQUANT_SHIM_H
+
+#include <dlfcn.h>
+#include <libimagequant.h>
+
+/// Makes libimagequant's OpenMP loops single-threaded on the calling thread.
+///
+/// Why: Debian builds libimagequant with OpenMP. Its remapping and k-means steps sum
+/// floating-point values per thread and then across threads, so the palette (and so the
+/// GIF's bytes) depends on how many threads ran. Segue runs each quantization on one
+/// thread (it parallelizes across frames itself), which makes GIFs byte-identical on every
+/// machine. `omp_set_num_threads` sets the calling thread's value only, so this is called
+/// on every thread before it uses libimagequant. Looked up at run time, so builds of
+/// libimagequant without OpenMP (no libgomp loaded) work too.
+static inline void segue_liq_single_thread(void) {
+    void (*set_threads)(int) = (void (*)(int))dlsym(RTLD_DEFAULT, "omp_set_num_threads");
+    if (set_threads) set_threads(1);
+}
+
+#endif

@@ -1,0 +1,82 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Frames kept on disk between `append` and `finish` for encoders that need to see the whole
+/// animation before writing the first byte (GIF: one palette for all frames, a choice between
+/// palette strategies, `--max-size` retries).
+///
+/// Frames are stored as straight (un-premultiplied) RGBA in an anonymous file next to the
+/// output: the file is unlinked as soon as it is created, so it never shows up in a folder
+/// listing and disappears with the process however it ends. Memory use stays at a few frames.
+final class FrameSpool: @unchecked Sendable {
+    let width: Int, height: Int
+    /// Bytes per stored frame (width × height × 4).
+    let frameBytes: Int
+    private(set) var count = 0
+    private var fd: Int32
+
+    /// Creates the anonymous file in the directory of `destination` (already checked writable).
+    init(near destination: URL, width: Int, height: Int) throws {
+        self.width = width
+        self.height = height
+        self.frameBytes = width * height * 4
+        var descriptor: Int32 = -1
+        let url = try AtomicFileWriter.createUniqueSibling(of: destination, kind: "frames") { path in
+            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd < 0 { return errno }
+            descriptor = fd
+            return 0
+        }
+        unlink(url.path)
+        fd = descriptor
+    }
+
+    deinit {
+        if fd >= 0 { close(fd) }
+    }
+
+    /// Stores one frame of `frameBytes` bytes.
+    func append(_ rgba: UnsafeRawBufferPointer) throws {
+        precondition(rgba.count == frameBytes)
+        var offset = 0
+        let base = off_t(count) * off_t(frameBytes)
+        while offset < rgba.count {
+            let n = pwrite(fd, rgba.baseAddress! + offset, rgba.count - offset, base + off_t(offset))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw EncodeError.unwritablePath(path: "(temporary frame file)", reason: AtomicFileWriter.posixMessage(errno))
+            }
+            offset += n
+        }
+        count += 1
+    }
+
+    /// Reads frame `index` into `buffer` (at least `frameBytes` long). Safe to call from several
+    /// threads at once.
+    func read(_ index: Int, into buffer: UnsafeMutableRawBufferPointer) throws {
+        precondition(index >= 0 && index < count && buffer.count >= frameBytes)
+        var offset = 0
+        let base = off_t(index) * off_t(frameBytes)
+        while offset < frameBytes {
+            let n = pread(fd, buffer.baseAddress! + offset, frameBytes - offset, base + off_t(offset))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw EncodeError.unwritablePath(path: "(temporary frame file)", reason: AtomicFileWriter.posixMessage(errno))
+            }
+            if n == 0 {
+                throw EncodeError.unwritablePath(path: "(temporary frame file)", reason: "frame \(index) is truncated")
+            }
+            offset += n
+        }
+    }
+
+    func read(_ index: Int) throws -> [UInt8] {
+        var frame = [UInt8](repeating: 0, count: frameBytes)
+        try frame.withUnsafeMutableBytes { try read(index, into: $0) }
+        return frame
+    }
+}

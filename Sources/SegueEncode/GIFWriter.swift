@@ -1,0 +1,334 @@
+import CFFmpeg
+import Foundation
+
+/// Writes an animated GIF.
+///
+/// - Palettes come from libimagequant, with its edge-aware Floyd–Steinberg dithering. Each
+///   file is encoded twice, once with one palette shared by all frames (a global colour table
+///   from a histogram of every frame's changed pixels) and once with a palette per frame
+///   (local colour tables from each frame's changed pixels), and the smaller file is kept.
+/// - Frames after the first store only the rectangle that changed; unchanged pixels inside it
+///   are transparent (see `GIFEncoder`).
+/// - Delays are whole centiseconds whose running total stays within 0.5 cs of the true time
+///   (`GIFTiming.delays`); the frame rate must be at most 50 fps.
+/// - The image blocks are written by Segue (libavcodec's GIF encoder cannot combine local colour
+///   tables with changed rectangles and transparency: it stores full frames whenever the
+///   palette changes); libavformat's GIF muxer adds the NETSCAPE2.0 loop extension, the delays
+///   and the trailer.
+///
+/// Frames are kept in an anonymous temporary file until `finish()`, which encodes, and writes
+/// the file atomically (temporary name + rename); see `FrameSink` for the failure guarantees.
+/// The same frames and options always give the same bytes.
+public final class GIFWriter: FrameSink {
+    public enum PaletteStrategy: String, Sendable, CaseIterable {
+        /// Encode both ways and keep the smaller file (the default).
+        case auto
+        case shared
+        case perFrame = "per-frame"
+    }
+
+    public struct Options: Sendable, Equatable {
+        /// libimagequant quality target 0…100: it uses as few colours as reach this quality.
+        public var quality: Int
+        /// Palette entries per colour table, 2…256, counting the transparent entry.
+        public var maxColors: Int
+        /// How many times the animation plays; 0 repeats forever.
+        public var loop: Int
+        /// Largest acceptable file size in bytes; quality and colours are lowered until it fits.
+        public var maxBytes: Int?
+        public var palette: PaletteStrategy
+        /// Floyd–Steinberg dithering level 0…1.
+        public var dithering: Double
+
+        public static let defaultQuality = 100
+        public init(quality: Int = Options.defaultQuality, maxColors: Int = 256, loop: Int = 0, maxBytes: Int? = nil,
+                    palette: PaletteStrategy = .auto, dithering: Double = 1) {
+            self.quality = quality; self.maxColors = maxColors; self.loop = loop; self.maxBytes = maxBytes
+            self.palette = palette; self.dithering = dithering
+        }
+    }
+
+    /// What `finish()` chose.
+    public struct Summary: Sendable, Equatable {
+        public var bytes: Int
+        /// "shared" or "per-frame".
+        public var palette: String
+        public var quality: Int
+        public var colors: Int
+        /// Sizes of the candidates tried, in the order tried (strategy, quality, colours, bytes).
+        public var attempts: [String]
+    }
+
+    public let url: URL
+    public let width: Int, height: Int
+    public let fps: Double
+    public let options: Options
+    public private(set) var frameCount = 0
+    public private(set) var summary: Summary?
+
+    private var file: AtomicFileWriter?
+    private var spool: FrameSpool?
+    private var hasTransparency = false
+    private var scratch: [UInt8]
+
+    /// Checks the settings and the output path and creates the frame spool.
+    /// - Throws: `EncodeError` (`sizeOutOfRange`, `invalidSetting`, `unwritablePath`).
+    public init(url: URL, width: Int, height: Int, fps: Double, options: Options = Options()) throws {
+        try validateSize(width: width, height: height)
+        guard fps.isFinite, fps > 0, fps <= GIFTiming.maximumFPS else {
+            throw EncodeError.invalidSetting("GIF frame rate \(fps) must be above 0 and at most \(Int(GIFTiming.maximumFPS)) frames per second")
+        }
+        guard (0...100).contains(options.quality) else {
+            throw EncodeError.invalidSetting("GIF quality \(options.quality) must be between 0 and 100")
+        }
+        guard (2...256).contains(options.maxColors) else {
+            throw EncodeError.invalidSetting("GIF colours \(options.maxColors) must be between 2 and 256")
+        }
+        guard (0...65536).contains(options.loop) else {
+            throw EncodeError.invalidSetting("loop count \(options.loop) must be between 0 (forever) and 65536")
+        }
+        if let maxBytes = options.maxBytes, maxBytes < 1 {
+            throw EncodeError.invalidSetting("maximum size \(maxBytes) must be at least 1 byte")
+        }
+        guard (0...1).contains(options.dithering) else {
+            throw EncodeError.invalidSetting("dithering level \(options.dithering) must be between 0 and 1")
+        }
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.options = options
+        scratch = [UInt8](repeating: 0, count: width * height * 4)
+        let file = try AtomicFileWriter(destination: url)
+        self.url = file.destination
+        self.file = file
+        do {
+            spool = try FrameSpool(near: file.destination, width: width, height: height)
+        } catch {
+            file.discard()
+            self.file = nil
+            throw error
+        }
+    }
+
+    deinit { cancel() }
+
+    public func append(_ image: RasterImage) throws {
+        guard file != nil, let spool else { throw EncodeError.writerClosed }
+        do {
+            guard image.width == width, image.height == height else {
+                throw EncodeError.frameSizeMismatch(expectedWidth: width, expectedHeight: height,
+                                                    width: image.width, height: image.height)
+            }
+            if Self.toBinaryAlphaRGBA(image, into: &scratch) { hasTransparency = true }
+            try scratch.withUnsafeBytes { try spool.append($0) }
+            frameCount += 1
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+
+    public func finish() throws {
+        guard let file, let spool else { throw EncodeError.writerClosed }
+        do {
+            guard frameCount > 0 else { throw EncodeError.noFrames(path: url.path) }
+            let delays = GIFTiming.delays(frameCount: frameCount, fps: fps)
+            let encoder = try GIFEncoder(spool: spool, hasTransparency: hasTransparency)
+            let (bytes, summary) = try encodeWithinLimit(encoder, delays: delays)
+            try file.write(bytes)
+            try file.commit()
+            self.summary = summary
+            self.file = nil
+            self.spool = nil
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+
+    public func cancel() {
+        file?.discard()
+        file = nil
+        spool = nil
+    }
+
+    // MARK: - Choosing settings
+
+    private func encodeWithinLimit(_ encoder: GIFEncoder, delays: [Int]) throws -> ([UInt8], Summary) {
+        var attempts: [String] = []
+        func attempt(_ quality: Int, _ colors: Int) throws -> ([UInt8], Summary) {
+            let settings = Quantizer.Settings(quality: quality, maxColors: colors, dithering: Float(options.dithering))
+            let modes: [GIFEncoder.PaletteMode] = switch options.palette {
+            case .auto: [.shared, .perFrame]
+            case .shared: [.shared]
+            case .perFrame: [.perFrame]
+            }
+            // The strategies are independent: encode them at the same time (each on one thread,
+            // so the result does not depend on scheduling).
+            let results = ResultSlots<([UInt8], GIFEncoder.Encoded)>(count: modes.count)
+            let (width, height, plays) = (self.width, self.height, options.loop)
+            DispatchQueue.concurrentPerform(iterations: modes.count) { k in
+                let outcome = Result { () throws -> ([UInt8], GIFEncoder.Encoded) in
+                    let encoded = try encoder.encode(mode: modes[k], settings: settings)
+                    return (try GIFMuxer.mux(encoded, width: width, height: height, delays: delays, plays: plays), encoded)
+                }
+                results.set(k, outcome)
+            }
+            var best: ([UInt8], GIFEncoder.Encoded)?
+            for k in modes.indices {
+                let (bytes, encoded) = try results.get(k)
+                attempts.append("\(modes[k].rawValue) q\(quality) c\(colors): \(bytes.count)")
+                if best == nil || bytes.count < best!.0.count { best = (bytes, encoded) }
+            }
+            let (bytes, encoded) = best!
+            return (bytes, Summary(bytes: bytes.count, palette: encoded.mode.rawValue, quality: quality, colors: colors, attempts: attempts))
+        }
+
+        let first = try attempt(options.quality, options.maxColors)
+        guard let limit = options.maxBytes, first.0.count > limit else { return first }
+
+        // Lower quality and colours step by step (binary search over the ladder; the size
+        // shrinks along it in practice, though not strictly).
+        let ladder = Self.sizeLadder(quality: options.quality, colors: options.maxColors)
+        var smallest = first
+        var fitting: ([UInt8], Summary)?
+        var lo = 0, hi = ladder.count - 1     // ladder[0] is the first attempt, which is too big
+        // Try the end of the ladder first: if even that does not fit, nothing will.
+        let last = try attempt(ladder[hi].quality, ladder[hi].colors)
+        if last.0.count < smallest.0.count { smallest = last }
+        if last.0.count <= limit {
+            fitting = last
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                let candidate = try attempt(ladder[mid].quality, ladder[mid].colors)
+                if candidate.0.count < smallest.0.count { smallest = candidate }
+                if candidate.0.count <= limit { fitting = candidate; hi = mid } else { lo = mid }
+            }
+        }
+        guard var result = fitting else {
+            throw AnimatedImageError.sizeLimitUnreachable(path: url.path, limit: limit, smallest: smallest.0.count,
+                                                          quality: smallest.1.quality, colors: smallest.1.colors)
+        }
+        result.1.attempts = attempts
+        return result
+    }
+
+    /// Settings tried for `maxBytes`, from the requested ones down to quality 0 with 16 colours
+    /// (or fewer, if `maxColors` is lower): below that an animation stops looking like itself,
+    /// and a smaller scale, frame rate or frame range is the better way to a smaller file.
+    static func sizeLadder(quality: Int, colors: Int) -> [(quality: Int, colors: Int)] {
+        let steps: [(Int, Int)] = [(quality, colors), (80, 256), (70, 192), (60, 128), (50, 96), (40, 64),
+                                   (30, 48), (20, 32), (10, 24), (0, 16)]
+        var ladder: [(quality: Int, colors: Int)] = []
+        for (q, c) in steps {
+            let step = (quality: min(q, quality), colors: min(c, colors))
+            if let previous = ladder.last, previous.quality == step.quality && previous.colors == step.colors { continue }
+            ladder.append(step)
+        }
+        return ladder
+    }
+
+    // MARK: - Pixels
+
+    /// Premultiplied BGRA → straight RGBA with 1-bit alpha (alpha < 128 becomes 0,0,0,0; other
+    /// pixels become opaque with their un-premultiplied colour). Returns whether any pixel is
+    /// transparent.
+    static func toBinaryAlphaRGBA(_ image: RasterImage, into out: inout [UInt8]) -> Bool {
+        var transparent = false
+        PNGWriter.unpremultiplyTable.withUnsafeBufferPointer { table in
+            image.pixels.withUnsafeBufferPointer { px in
+                out.withUnsafeMutableBufferPointer { dst in
+                    let t = table.baseAddress!
+                    for y in 0 ..< image.height {
+                        let s = px.baseAddress! + y * image.bytesPerRow
+                        let d = dst.baseAddress! + y * image.width * 4
+                        for x in 0 ..< image.width {
+                            let a = Int(s[x * 4 + 3])
+                            if a == 255 {
+                                d[x * 4] = s[x * 4 + 2]; d[x * 4 + 1] = s[x * 4 + 1]; d[x * 4 + 2] = s[x * 4]; d[x * 4 + 3] = 255
+                            } else if a < 128 {
+                                d[x * 4] = 0; d[x * 4 + 1] = 0; d[x * 4 + 2] = 0; d[x * 4 + 3] = 0
+                                transparent = true
+                            } else {
+                                let row = t + (a << 8)
+                                d[x * 4] = row[Int(s[x * 4 + 2])]; d[x * 4 + 1] = row[Int(s[x * 4 + 1])]
+                                d[x * 4 + 2] = row[Int(s[x * 4])]; d[x * 4 + 3] = 255
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return transparent
+    }
+}
+
+/// One result per concurrently computed task.
+final class ResultSlots<T>: @unchecked Sendable {
+    private var slots: [Result<T, Error>?]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ k: Int, _ result: Result<T, Error>) { lock.lock(); slots[k] = result; lock.unlock() }
+    func get(_ k: Int) throws -> T { lock.lock(); defer { lock.unlock() }; return try slots[k]!.get() }
+}
+
+/// libavformat's GIF muxer, writing into memory.
+enum GIFMuxer {
+    /// The complete GIF file: `encoded`'s blocks with `delays` (centiseconds), played `plays`
+    /// times (0: forever).
+    static func mux(_ encoded: GIFEncoder.Encoded, width: Int, height: Int, delays: [Int], plays: Int) throws -> [UInt8] {
+        _ = ffmpegSetup
+        precondition(delays.count == encoded.frames.count)
+        var fmt: UnsafeMutablePointer<AVFormatContext>?
+        try ffcheck(avformat_alloc_output_context2(&fmt, nil, "gif", nil), "avformat_alloc_output_context2 (gif)")
+        let ctx = try ffalloc(fmt, "avformat_alloc_output_context2 (gif)")
+        var packet: UnsafeMutablePointer<AVPacket>?
+        defer {
+            if ctx.pointee.pb != nil {
+                var buffer: UnsafeMutablePointer<UInt8>?
+                _ = avio_close_dyn_buf(ctx.pointee.pb, &buffer)
+                av_free(buffer)
+                ctx.pointee.pb = nil
+            }
+            avformat_free_context(ctx)
+            av_packet_free(&packet)
+        }
+        ctx.pointee.flags |= segue_fmt_flag_bitexact()
+        let stream = try ffalloc(avformat_new_stream(ctx, nil), "avformat_new_stream (gif)")
+        stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_VIDEO
+        stream.pointee.codecpar.pointee.codec_id = AV_CODEC_ID_GIF
+        stream.pointee.codecpar.pointee.width = Int32(width)
+        stream.pointee.codecpar.pointee.height = Int32(height)
+        stream.pointee.time_base = AVRational(num: 1, den: 100)
+        // The muxer's loop option counts repeats after the first play; -1 writes no loop extension.
+        let loop = plays == 0 ? 0 : plays - 1 == 0 ? -1 : plays - 1
+        try ffcheck(av_opt_set_int(ctx.pointee.priv_data, "loop", Int64(loop), 0), "av_opt_set_int (gif loop=\(loop))")
+        try ffcheck(av_opt_set_int(ctx.pointee.priv_data, "final_delay", Int64(delays.last ?? 0), 0), "av_opt_set_int (gif final_delay)")
+        try ffcheck(avio_open_dyn_buf(&ctx.pointee.pb), "avio_open_dyn_buf")
+        try ffcheck(avformat_write_header(ctx, nil), "avformat_write_header (gif)")
+
+        let pkt = try ffalloc(av_packet_alloc(), "av_packet_alloc")
+        packet = pkt
+        var pts: Int64 = 0
+        for (k, frame) in encoded.frames.enumerated() {
+            let bytes = k == 0 ? encoded.header + frame : frame
+            try ffcheck(av_new_packet(pkt, Int32(bytes.count)), "av_new_packet")
+            bytes.withUnsafeBufferPointer { pkt.pointee.data.update(from: $0.baseAddress!, count: bytes.count) }
+            pkt.pointee.stream_index = 0
+            pkt.pointee.flags |= 1   // AV_PKT_FLAG_KEY
+            pkt.pointee.pts = av_rescale_q(pts, AVRational(num: 1, den: 100), stream.pointee.time_base)
+            pkt.pointee.dts = pkt.pointee.pts
+            pkt.pointee.duration = av_rescale_q(Int64(delays[k]), AVRational(num: 1, den: 100), stream.pointee.time_base)
+            try ffcheck(av_write_frame(ctx, pkt), "av_write_frame (gif, frame \(k))")
+            av_packet_unref(pkt)
+            pts += Int64(delays[k])
+        }
+        try ffcheck(av_write_trailer(ctx), "av_write_trailer (gif)")
+        var buffer: UnsafeMutablePointer<UInt8>?
+        let size = avio_close_dyn_buf(ctx.pointee.pb, &buffer)
+        ctx.pointee.pb = nil
+        defer { av_free(buffer) }
+        guard let buffer, size > 0 else { throw EncodeError.ffmpeg(call: "avio_close_dyn_buf (gif)", code: size, message: "no output") }
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+    }
+}

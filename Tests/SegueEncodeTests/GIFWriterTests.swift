@@ -1,0 +1,258 @@
+import Foundation
+import Testing
+import SegueEncode
+
+@Suite("GIF timing")
+struct GIFTimingTests {
+    @Test("30 fps gives 3, 4, 3 cs…; 50 fps all 2 cs")
+    func patterns() {
+        #expect(Array(GIFTiming.delays(frameCount: 9, fps: 30)) == [3, 4, 3, 3, 4, 3, 3, 4, 3])
+        #expect(GIFTiming.delays(frameCount: 37, fps: 50) == Array(repeating: 2, count: 37))
+        #expect(GIFTiming.delays(frameCount: 4, fps: 25) == [4, 4, 4, 4])
+        #expect(GIFTiming.delays(frameCount: 0, fps: 30) == [])
+    }
+
+    @Test("every delay is at least 2 cs and the running total stays within 0.5 cs of the true time",
+          arguments: [50, 48, 45, 40, 33.3, 30, 29.97, 25, 24, 23.976, 15, 12.5, 10, 7, 1] as [Double])
+    func runningTotal(fps: Double) {
+        let n = 500
+        let delays = GIFTiming.delays(frameCount: n, fps: fps)
+        #expect(delays.count == n)
+        #expect(delays.allSatisfy { $0 >= 2 })
+        var total = 0
+        for (k, d) in delays.enumerated() {
+            total += d
+            let exact = Double(k + 1) * 100 / fps
+            #expect(abs(Double(total) - exact) <= 0.5 + 1e-9, "frame \(k): \(total) cs vs \(exact)")
+        }
+    }
+
+    @Test("GIFs render at 50 fps unless asked for less")
+    func frameRate() {
+        #expect(GIFTiming.frameRate(requested: nil) == 50)
+        #expect(GIFTiming.frameRate(requested: 60) == 50)
+        #expect(GIFTiming.frameRate(requested: 240) == 50)
+        #expect(GIFTiming.frameRate(requested: 30) == 30)
+    }
+}
+
+@Suite("GIFWriter")
+struct GIFWriterTests {
+    static let square = (x: 50, y: 40, w: 12, h: 10)
+
+    static func twoFrames(width: Int = 200, height: Int = 160) -> [RasterImage] {
+        [flatFrame(width: width, height: height, square: square, squareColor: (52, 199, 89)),
+         flatFrame(width: width, height: height, square: square, squareColor: (175, 82, 222))]
+    }
+
+    @Test("a frame where only a small square changes stores only that square, and decodes exactly",
+          arguments: [GIFWriter.PaletteStrategy.auto, .shared, .perFrame])
+    func changedRectangle(strategy: GIFWriter.PaletteStrategy) throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("square.gif")
+        let frames = Self.twoFrames()
+        let writer = try writeGIF(frames, to: url, options: .init(palette: strategy))
+        let bytes = [UInt8](try Data(contentsOf: url))
+        #expect(writer.summary?.bytes == bytes.count)
+
+        let gif = try parseGIF(bytes)
+        #expect(gif.width == 200 && gif.height == 160)
+        #expect(gif.frames.count == 2)
+        #expect(gif.endsWithTrailer)
+        let first = gif.frames[0], second = gif.frames[1]
+        #expect(first.width == 200 && first.height == 160 && first.x == 0 && first.y == 0)
+        // Only the square: 12×10 at (50, 40).
+        #expect(second.x == 50 && second.y == 40 && second.width == 12 && second.height == 10,
+                "second frame stored \(second.width)×\(second.height) at (\(second.x), \(second.y))")
+        #expect(second.disposal == 1)
+
+        // ffmpeg composites the frames back to exactly the source pixels (flat colours are exact).
+        let decoded = try decodeFrames(url, pixelFormat: "rgb24", bytesPerPixel: 3, width: 200, height: 160)
+        #expect(decoded.count == 2)
+        for (k, frame) in frames.enumerated() where k < decoded.count {
+            #expect(decoded[k] == rgbBytes(frame), "frame \(k) differs")
+        }
+    }
+
+    @Test("loops forever by default (NETSCAPE2.0, count 0); loop N plays N times")
+    func looping() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let frames = Self.twoFrames(width: 64, height: 48)
+        for (plays, expected) in [(0, Optional(0)), (3, 2), (1, nil)] as [(Int, Int?)] {
+            let url = dir.appendingPathComponent("loop\(plays).gif")
+            try writeGIF(frames, to: url, options: .init(loop: plays))
+            let gif = try parseGIF([UInt8](try Data(contentsOf: url)))
+            #expect(gif.loopCount == expected, "loop \(plays)")
+        }
+        let pillow = try pillowInfo(dir.appendingPathComponent("loop0.gif"))
+        #expect(pillow.loop == 0)
+    }
+
+    @Test("delays are whole centiseconds from the frame rate: 30 fps gives 3, 4, 3…")
+    func delays() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("thirty.gif")
+        let frames = (0..<7).map { k in
+            flatFrame(width: 64, height: 48, square: (x: 4 + 6 * k, y: 20, w: 5, h: 5), squareColor: (52, 199, 89))
+        }
+        try writeGIF(frames, to: url, fps: 30)
+        let gif = try parseGIF([UInt8](try Data(contentsOf: url)))
+        #expect(gif.frames.map(\.delay) == [3, 4, 3, 3, 4, 3, 3])
+        #expect(try pillowInfo(url).durations == [30, 40, 30, 30, 40, 30, 30])
+    }
+
+    @Test("noisy frames (many LZW table resets, changed pixels scattered) decode exactly",
+          arguments: [GIFWriter.PaletteStrategy.shared, .perFrame])
+    func noisyRoundTrip(strategy: GIFWriter.PaletteStrategy) throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("noise.gif")
+        let w = 240, h = 180
+        let a = noiseFrame(width: w, height: h, colors: 60, seed: 1)
+        let b = pasting(noiseFrame(width: w, height: h, colors: 60, seed: 2), into: a, x: 30, y: 20, w: 150, h: 120)
+        let c = pasting(noiseFrame(width: w, height: h, colors: 60, seed: 3), into: b, x: 100, y: 90, w: 140, h: 90)
+        let frames = [a, b, c, c, a]
+        try writeGIF(frames, to: url, options: .init(palette: strategy))
+        let gif = try parseGIF([UInt8](try Data(contentsOf: url)))
+        #expect(gif.frames.count == 5)
+        // An unchanged frame is stored as a single transparent pixel.
+        #expect(gif.frames[3].width == 1 && gif.frames[3].height == 1)
+        let decoded = try decodeFrames(url, pixelFormat: "rgb24", bytesPerPixel: 3, width: w, height: h)
+        #expect(decoded.count == frames.count)
+        for (k, frame) in frames.enumerated() where k < decoded.count {
+            #expect(decoded[k] == rgbBytes(frame), "frame \(k) differs")
+        }
+        let pillow = try pillowFramesRGBA(url)
+        #expect(pillow.count == frames.count)
+        for (k, frame) in frames.enumerated() where k < pillow.count {
+            #expect(dropAlpha(pillow[k]) == rgbBytes(frame), "frame \(k) differs in Pillow")
+        }
+    }
+
+    @Test("transparent pixels: a shape that moves over a transparent background leaves no trail")
+    func transparency() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("alpha.gif")
+        func frame(_ x0: Int) -> RasterImage {
+            var image = RasterImage(width: 80, height: 40)           // fully transparent
+            for y in 10..<30 { for x in x0..<x0 + 20 {
+                let i = y * image.bytesPerRow + x * 4
+                image.pixels[i] = 48; image.pixels[i + 1] = 59; image.pixels[i + 2] = 255; image.pixels[i + 3] = 255
+            } }
+            return image
+        }
+        let frames = [frame(5), frame(30), frame(55)]
+        try writeGIF(frames, to: url)
+        let gif = try parseGIF([UInt8](try Data(contentsOf: url)))
+        #expect(gif.frames.count == 3)
+        #expect(gif.frames[0].disposal == 2 && gif.frames[1].disposal == 2, "disposals \(gif.frames.map(\.disposal))")
+        let decoded = try pillowFramesRGBA(url)
+        #expect(decoded.count == 3)
+        for (k, x0) in [5, 30, 55].enumerated() where k < decoded.count {
+            var opaque = 0, wrong = 0
+            for y in 0..<40 {
+                for x in 0..<80 {
+                    let a = decoded[k][(y * 80 + x) * 4 + 3]
+                    let inside = x >= x0 && x < x0 + 20 && y >= 10 && y < 30
+                    if a == 255 { opaque += 1 }
+                    if (a == 255) != inside { wrong += 1 }
+                }
+            }
+            #expect(opaque == 400 && wrong == 0, "frame \(k): \(opaque) opaque pixels, \(wrong) wrong")
+        }
+    }
+
+    @Test("the same frames give the same bytes")
+    func deterministic() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let frames = (0..<6).map { barFrame(width: 120, height: 90, index: $0 * 5) }
+        let a = dir.appendingPathComponent("a.gif"), b = dir.appendingPathComponent("b.gif")
+        try writeGIF(frames, to: a)
+        try writeGIF(frames, to: b)
+        #expect(try Data(contentsOf: a) == Data(contentsOf: b))
+    }
+
+    @Test("--max-size that cannot be met fails, names the smallest size, and writes nothing")
+    func maxSizeUnreachable() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("big.gif")
+        try Data("previous".utf8).write(to: url)
+        let frames = [noiseFrame(width: 160, height: 120, colors: 200, seed: 7), noiseFrame(width: 160, height: 120, colors: 200, seed: 8)]
+        do {
+            try writeGIF(frames, to: url, options: .init(maxBytes: 500))
+            Issue.record("expected the size limit to be unreachable")
+        } catch let AnimatedImageError.sizeLimitUnreachable(path, limit, smallest, _, colors) {
+            #expect(path == url.path && limit == 500)
+            #expect(smallest > 500)
+            #expect(colors == 16)   // it went all the way down the ladder
+        }
+        #expect(try Data(contentsOf: url) == Data("previous".utf8))
+        #expect(directoryListing(dir) == ["big.gif"])
+    }
+
+    @Test("--max-size that can be met gives a file within the limit")
+    func maxSizeReachable() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let frames = (0..<4).map { barFrame(width: 200, height: 120, index: $0 * 7) }
+            .map { frame in   // add a smooth gradient so that fewer colours really are smaller
+                var f = frame
+                for y in 0..<120 { for x in 0..<100 {
+                    let i = y * f.bytesPerRow + x * 4
+                    f.pixels[i] = UInt8(x * 2); f.pixels[i + 1] = UInt8(y * 2); f.pixels[i + 2] = UInt8((x + y) % 256)
+                } }
+                return f
+            }
+        let free = dir.appendingPathComponent("free.gif")
+        let unlimited = try writeGIF(frames, to: free).summary!.bytes
+        let limit = unlimited * 3 / 4
+        let url = dir.appendingPathComponent("limited.gif")
+        let writer = try writeGIF(frames, to: url, options: .init(maxBytes: limit))
+        let size = try Data(contentsOf: url).count
+        #expect(size <= limit, "\(size) bytes > \(limit)")
+        #expect(writer.summary!.quality < GIFWriter.Options.defaultQuality || writer.summary!.colors < 256)
+        #expect(try decodeFrames(url, pixelFormat: "rgb24", bytesPerPixel: 3, width: 200, height: 120).count == 4)
+    }
+
+    @Test("cancelling, releasing or failing leaves nothing behind")
+    func atomic() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("x.gif")
+        do {
+            let writer = try GIFWriter(url: url, width: 64, height: 48, fps: 50)
+            try writer.append(barFrame(width: 64, height: 48, index: 0))
+            writer.cancel()
+            #expect(throws: EncodeError.writerClosed) { try writer.finish() }
+        }
+        do {
+            let writer = try GIFWriter(url: url, width: 64, height: 48, fps: 50)
+            try writer.append(barFrame(width: 64, height: 48, index: 0))
+        }
+        do {
+            let writer = try GIFWriter(url: url, width: 64, height: 48, fps: 50)
+            #expect(throws: EncodeError.self) { try writer.append(barFrame(width: 65, height: 48, index: 0)) }
+        }
+        do {
+            let writer = try GIFWriter(url: url, width: 64, height: 48, fps: 50)
+            #expect(throws: EncodeError.noFrames(path: url.path)) { try writer.finish() }
+        }
+        #expect(directoryListing(dir) == [])
+    }
+
+    @Test("settings outside their ranges are refused")
+    func invalidSettings() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("never.gif")
+        #expect(throws: EncodeError.self) { try GIFWriter(url: url, width: 10, height: 10, fps: 60) }
+        #expect(throws: EncodeError.self) { try GIFWriter(url: url, width: 10, height: 10, fps: 50, options: .init(quality: 101)) }
+        #expect(throws: EncodeError.self) { try GIFWriter(url: url, width: 10, height: 10, fps: 50, options: .init(maxColors: 1)) }
+        #expect(throws: EncodeError.self) { try GIFWriter(url: url, width: 10, height: 10, fps: 50, options: .init(maxColors: 257)) }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+}
