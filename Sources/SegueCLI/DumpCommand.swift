@@ -68,76 +68,9 @@ struct DumpCommand: ParsableCommand {
             let instants: [(Int, Double)] = times.isEmpty
                 ? range.map { ($0, timeline.time(ofFrame: $0)) }
                 : times.map { t in (Int((t * loaded.canvas.fps + 1e-9).rounded(.down)), t) }
-            var out = JSONText()
-            out.raw("{\"fps\": "); out.number(loaded.canvas.fps)
-            out.raw(", \"size\": ["); out.number(loaded.canvas.size.width); out.raw(", "); out.number(loaded.canvas.size.height)
-            out.raw("], \"scale\": "); out.number(loaded.canvas.scale)
-            out.raw(", \"duration\": "); out.number(timeline.duration)
-            out.raw(",\n \"frames\": [")
-            for (n, (index, time)) in instants.enumerated() {
-                let list = DisplayListBuilder.build(timeline, time: time, frameIndex: index)
-                out.raw(n == 0 ? "\n  " : ",\n  ")
-                out.raw("{\"index\": \(index), \"time\": "); out.number(list.time); out.raw(", \"layers\": [")
-                for (k, node) in list.allNodes.enumerated() {
-                    out.raw(k == 0 ? "\n    " : ",\n    ")
-                    out.raw("{\"id\": "); out.string(node.id)
-                    out.raw(", \"opacity\": "); out.number(node.opacity)
-                    out.raw(", \"hidden\": \(node.isHidden)")
-                    out.raw(", \"transform\": [")
-                    for (i, v) in node.transform.rowMajor.enumerated() { if i > 0 { out.raw(", ") }; out.number(v) }
-                    out.raw("], \"quad\": [")
-                    for (i, corner) in node.quad.enumerated() {
-                        if i > 0 { out.raw(", ") }
-                        if let corner { out.raw("["); out.number(corner.x); out.raw(", "); out.number(corner.y); out.raw("]") } else { out.raw("null") }
-                    }
-                    out.raw("]")
-                    if !keys.isEmpty {
-                        out.raw(", \"values\": {")
-                        for (i, key) in keys.enumerated() {
-                            if i > 0 { out.raw(", ") }
-                            out.string(key.rawValue); out.raw(": ")
-                            if let values = timeline.sample(layer: node.id, keyPath: key, at: list.time) {
-                                out.raw("[")
-                                for (j, v) in values.enumerated() { if j > 0 { out.raw(", ") }; out.number(v) }
-                                out.raw("]")
-                            } else {
-                                out.raw("null")
-                            }
-                        }
-                        out.raw("}")
-                    }
-                    out.raw("}")
-                }
-                out.raw("]}")
-            }
-            out.raw("\n ]}\n")
-            FileHandle.standardOutput.write(Data(out.text.utf8))
+            let text = GeometryDumpWriter.document(timeline, instants: instants.map { GeometryDumpWriter.Instant(index: $0.0, time: $0.1) },
+                                             keyPaths: keys)
+            FileHandle.standardOutput.write(Data(text.utf8))
         }
-    }
-}
-
-/// Minimal JSON writing with a fixed key order, so dumps diff cleanly and are byte-stable.
-struct JSONText {
-    var text = ""
-    mutating func raw(_ s: String) { text += s }
-    mutating func number(_ v: Double) {
-        guard v.isFinite else { text += "null"; return }
-        let cleaned = abs(v) < 1e-12 ? 0 : v // avoid "-0" and 1e-17 noise
-        if cleaned == cleaned.rounded() && abs(cleaned) < 1e15 { text += String(Int64(cleaned)) } else { text += "\(cleaned)" }
-    }
-    mutating func string(_ s: String) {
-        text += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\t": text += "\\t"
-            case "\r": text += "\\r"
-            default:
-                if scalar.value < 0x20 { text += String(format: "\\u%04x", scalar.value) } else { text.unicodeScalars.append(scalar) }
-            }
-        }
-        text += "\""
     }
 }

@@ -5,54 +5,10 @@ import SegueEncode
 /// to the canvas, the projected bounds quad), written and compared for `segue test --mode dump`.
 /// It is independent of anti-aliasing and of the raster stage entirely.
 public enum GeometryDump {
-    /// The dump of `frames` of `timeline`, in `segue dump`'s format and number formatting
-    /// (without `values`), so a golden recorded here and `segue dump` output are interchangeable.
+    /// The dump of `frames` of `timeline`, written by the same writer as `segue dump` (without
+    /// `values`), so a golden recorded here and `segue dump` output are interchangeable.
     public static func document(_ timeline: Timeline, frames: [Int]) -> String {
-        var out = Writer()
-        let canvas = timeline.canvas
-        out.raw("{\"fps\": "); out.number(canvas.fps)
-        out.raw(", \"size\": ["); out.number(canvas.size.width); out.raw(", "); out.number(canvas.size.height)
-        out.raw("], \"scale\": "); out.number(canvas.scale)
-        out.raw(", \"duration\": "); out.number(timeline.duration)
-        out.raw(",\n \"frames\": [")
-        for (n, index) in frames.enumerated() {
-            let list = DisplayListBuilder.build(timeline, frame: index)
-            out.raw(n == 0 ? "\n  " : ",\n  ")
-            out.raw("{\"index\": \(index), \"time\": "); out.number(list.time); out.raw(", \"layers\": [")
-            for (k, node) in list.allNodes.enumerated() {
-                out.raw(k == 0 ? "\n    " : ",\n    ")
-                out.raw("{\"id\": "); out.string(node.id)
-                out.raw(", \"opacity\": "); out.number(node.opacity)
-                out.raw(", \"hidden\": \(node.isHidden)")
-                out.raw(", \"transform\": [")
-                for (i, v) in node.transform.rowMajor.enumerated() { if i > 0 { out.raw(", ") }; out.number(v) }
-                out.raw("], \"quad\": [")
-                for (i, corner) in node.quad.enumerated() {
-                    if i > 0 { out.raw(", ") }
-                    if let corner { out.raw("["); out.number(corner.x); out.raw(", "); out.number(corner.y); out.raw("]") } else { out.raw("null") }
-                }
-                out.raw("]}")
-            }
-            out.raw("]}")
-        }
-        out.raw("\n ]}\n")
-        return out.text
-    }
-
-    /// Number formatting of `segue dump`: integers without a decimal point, tiny values as 0.
-    struct Writer {
-        var text = ""
-        mutating func raw(_ s: String) { text += s }
-        mutating func number(_ v: Double) {
-            guard v.isFinite else { text += "null"; return }
-            let cleaned = abs(v) < 1e-12 ? 0 : v
-            if cleaned == cleaned.rounded() && abs(cleaned) < 1e15 { text += String(Int64(cleaned)) } else { text += "\(cleaned)" }
-        }
-        mutating func string(_ s: String) {
-            let data = (try? JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
-            let encoded = String(decoding: data, as: UTF8.self)
-            text += String(encoded.dropFirst().dropLast())
-        }
+        GeometryDumpWriter.document(timeline, frames: frames)
     }
 
     // MARK: - Comparing
