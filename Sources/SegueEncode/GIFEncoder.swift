@@ -214,16 +214,21 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             }
             var remapped = try result.remap(image, dithering: settings.dithering)
             let t = remapped.transparentIndex
-            // Pixels that did not change stay transparent whatever dithering did around them.
+            // libimagequant's palette can hold more than one fully transparent entry (the fixed
+            // one and one of its own); all of them mean "transparent". Pixels that did not change
+            // stay transparent whatever dithering did around them.
+            let palette = remapped.palette
+            let transparentEntries = palette.map { $0.a == 0 }
             masked.withUnsafeBytes { raw in
                 let px = raw.bindMemory(to: UInt32.self)
-                for k in 0 ..< px.count where px[k] == 0 { remapped.indices[k] = UInt8(t) }
+                for k in 0 ..< px.count where px[k] == 0 || transparentEntries[Int(remapped.indices[k])] {
+                    remapped.indices[k] = UInt8(t)
+                }
             }
 
             // Update the screen model. Pixels whose colour on screen stays the same are written
             // as transparent, with the index of the colour shown as an alternative for the LZW
             // encoder; `changed` bounds the pixels that do change.
-            let palette = remapped.palette
             var lookup: [UInt32: Int16] = [:]
             for (k, c) in palette.enumerated().reversed() where c.a == 255 { lookup[Self.pack(c)] = Int16(k) }
             var alternatives = [Int16](repeating: GIFLZW.noAlternative, count: rect.area)

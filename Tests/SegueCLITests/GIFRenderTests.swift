@@ -173,6 +173,47 @@ import Testing
         #expect(s["nb_read_frames"] as? String == "45")
     }
 
+    /// Every scene in scenes/ (full resolution, first 16 frames): the GIF's decoded frames are
+    /// close to the rendered frames everywhere: no stray colours, no trails left by moving
+    /// content. (This caught libimagequant palettes with two transparent entries, of which the
+    /// GIF declared only one transparent, on the dimming sheet of preset-semiModal-dismiss.)
+    @Test func everySceneGIFDecodesCloseToItsFrames() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let scenes = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("scenes").path)
+            .filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(!scenes.isEmpty)
+        for name in scenes {
+            let scene = packageRoot.appendingPathComponent("scenes/" + name).path
+            let gif = box.path(name + ".gif"), raw = box.path(name + ".bgra")
+            let r = try segue("render", scene, "-o", gif, "--frames", "0-15", "--quiet")
+            try #require(r.status == 0, "\(name): \(r.stderr)")
+            #expect(try segue("render", scene, "--format", "raw", "--fps", "50", "--frames", "0-15", "-o", raw, "--quiet").status == 0)
+            // Pillow composites the GIF's frames; its C code compares them with the raw frames.
+            let script = """
+            import sys
+            from PIL import Image, ImageChops, ImageStat
+            gif = Image.open(sys.argv[1]); raw = open(sys.argv[2], "rb").read()
+            w, h = gif.size; n = len(raw) // (w * h * 4)
+            assert gif.n_frames == n, f"{gif.n_frames} GIF frames, {n} rendered"
+            worst, total = 0, 0.0
+            for k in range(n):
+                gif.seek(k)
+                src = Image.frombuffer("RGBA", (w, h), raw[k * w * h * 4:(k + 1) * w * h * 4], "raw", "BGRA", 0, 1).convert("RGB")
+                diff = ImageChops.difference(gif.convert("RGB"), src)
+                worst = max(worst, max(hi for _, hi in diff.getextrema()))
+                total += sum(ImageStat.Stat(diff).mean) / 3
+            print(worst, total / n)
+            """
+            let check = try tool("python3", ["-c", script, gif, raw])
+            try #require(check.status == 0, "\(name): \(check.stderr)")
+            let parts = check.stdout.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            try #require(parts.count == 2, "\(name): \(check.stdout)")
+            #expect(parts[0] <= 64, "\(name): a pixel is off by \(parts[0])")
+            #expect(parts[1] < 0.5, "\(name): mean error \(parts[1])")
+        }
+    }
+
     @Test func formatOnlyOptionsAreRefusedForOtherFormats() throws {
         let box = try Sandbox()
         defer { box.remove() }

@@ -256,3 +256,56 @@ struct GIFWriterTests {
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 }
+
+@Suite("GIFWriter fidelity")
+struct GIFFidelityTests {
+    /// A sheet with text-like detail sliding down over a page whose dimming changes every frame:
+    /// many colours per frame, large unchanged areas inside the changed rectangles.
+    static func sheetFrames(count: Int = 8, width: Int = 160, height: Int = 240) -> [RasterImage] {
+        (0..<count).map { k in
+            var image = RasterImage(width: width, height: height)
+            let dim = 1 - Double(k) * 0.04
+            let sheetTop = 60 + k * 12
+            var rng = SplitMix64(state: 99)
+            for y in 0..<height {
+                for x in 0..<width {
+                    var (r, g, b): (Double, Double, Double)
+                    if y >= sheetTop {
+                        (r, g, b) = (94, 92, 230)                              // purple card
+                        let ty = y - sheetTop
+                        if ty > 20 && ty < 60 && x > 10 && x < 150 && (x / 3 + ty / 2) % 5 == 0 { (r, g, b) = (255, 255, 255) }
+                    } else {
+                        (r, g, b) = (Double(60 + x), Double(40 + y / 2), Double(250 - x / 2))   // page behind, dimmed
+                        if rng.next() % 7 == 0 { (r, g, b) = (20, 20, 20) }
+                        (r, g, b) = (r * dim, g * dim, b * dim)
+                    }
+                    let i = y * image.bytesPerRow + x * 4
+                    image.pixels[i] = UInt8(b); image.pixels[i + 1] = UInt8(g); image.pixels[i + 2] = UInt8(r); image.pixels[i + 3] = 255
+                }
+            }
+            return image
+        }
+    }
+
+    @Test("decoded frames stay close to the source everywhere (no stray colours, no trails)",
+          arguments: [GIFWriter.PaletteStrategy.shared, .perFrame])
+    func closeToSource(strategy: GIFWriter.PaletteStrategy) throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("sheet.gif")
+        let frames = Self.sheetFrames()
+        try writeGIF(frames, to: url, options: .init(palette: strategy))
+        let decoded = try decodeFrames(url, pixelFormat: "rgb24", bytesPerPixel: 3, width: 160, height: 240)
+        #expect(decoded.count == frames.count)
+        for (k, frame) in frames.enumerated() where k < decoded.count {
+            let source = rgbBytes(frame)
+            var worst = 0, total = 0
+            for i in 0..<source.count {
+                let d = abs(Int(decoded[k][i]) - Int(source[i]))
+                worst = max(worst, d); total += d
+            }
+            #expect(worst <= 48, "frame \(k): a pixel is off by \(worst)")
+            #expect(Double(total) / Double(source.count) < 2, "frame \(k): mean error \(Double(total) / Double(source.count))")
+        }
+    }
+}
