@@ -55,7 +55,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("GIF colours per palette, 2…256, counting the transparent entry that unchanged pixels use.", valueName: "n"))
     var maxColors: Int = 256
 
-    @Option(help: ArgumentHelp("GIF: lower quality and colours until the file is at most this many bytes (k and M suffixes: ×1000, ×1000000); fail if it cannot fit.", valueName: "bytes"))
+    @Option(help: ArgumentHelp("GIF: lower quality and colours (down to quality 0 and 16 colours) until the file is at most this many bytes (k and M suffixes: ×1000, ×1000000); fail, writing nothing, if it cannot fit.", valueName: "bytes"))
     var maxSize: ByteCount?
 
     @Option(help: ArgumentHelp("GIF palette strategy: auto (encode both ways, keep the smaller file), shared, per-frame.", valueName: "strategy"))
