@@ -9,7 +9,9 @@ struct SheetCommand: ParsableCommand {
         abstract: "Render a contact sheet: evenly spaced frames of a scene in a grid, with their times.",
         discussion: """
         The frames are taken at N evenly spaced times from 0 to the end of the scene (both \
-        included) and laid out left to right, top to bottom, each labelled with its time.
+        included) and laid out left to right, top to bottom, each labelled with its time. Each \
+        frame is rendered at about 2 px/pt (up to 4× the thumbnail) and shrunk to --scale with \
+        a box filter, so small text stays legible.
 
         Examples:
           segue sheet scenes/preset-flip.yaml                         # out/preset-flip-sheet.png
@@ -42,14 +44,19 @@ struct SheetCommand: ParsableCommand {
 
     func run() throws {
         try Diagnostics.failing {
-            let loaded = try SamplingOptions.load(scene, scale: scale)
+            // Thumbnails are rendered larger and shrunk with a box filter, so text in them reads
+            // like a shrunken screenshot rather than type drawn a few pixels high.
+            let thumbnail = try SamplingOptions.load(scene, scale: scale).canvas
+            let factor = ContactSheet.supersampling(forScale: scale)
+            let loaded = try SamplingOptions.load(scene, scale: scale * Double(factor))
             let timeline = Timeline(scene: loaded)
             let rasterizer = Rasterizer()
             var cells: [ContactSheet.Cell] = []
             for t in ContactSheet.times(count: frames, duration: timeline.duration) {
                 let list = DisplayListBuilder.build(timeline, time: t, showTouches: showTouches)
                 try rasterizer.checkResources(list)
-                cells.append(ContactSheet.Cell(image: try rasterizer.render(list), label: ContactSheet.label(forTime: t)))
+                let image = try rasterizer.render(list).downsampled(width: thumbnail.pixelWidth, height: thumbnail.pixelHeight)
+                cells.append(ContactSheet.Cell(image: image, label: ContactSheet.label(forTime: t)))
             }
             let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
             let sheet = ContactSheet(cells: cells, columns: columns ?? min(frames, 6), title: URL(fileURLWithPath: scene).lastPathComponent)

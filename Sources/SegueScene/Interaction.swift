@@ -50,6 +50,21 @@ extension SceneDecoder {
         return spec
     }
 
+    /// `touches: [{points: [[t, x, y], …]}, …]`: fingers that are drawn with `--show-touches` and
+    /// drive nothing.
+    func decodeTouches(_ node: Node) throws(SceneError) -> [GestureSpec] {
+        guard case let .sequence(items) = node else {
+            throw typeError(node, expected: "a list of fingers", for: "touches",
+                            example: "touches: [{points: [[0.1, 195, 300], [0.2, 195, 300]]}]")
+        }
+        var out: [GestureSpec] = []
+        for item in items {
+            try tick(item)
+            out.append(try decodeGesture(item, key: "touches", typed: true))
+        }
+        return out
+    }
+
     /// `{type: pan, points: [[t, x, y], …]}`; `typed: false` for a scroll view's drag, which
     /// is always a pan.
     func decodeGesture(_ node: Node, key: String, typed: Bool) throws(SceneError) -> GestureSpec {

@@ -32,13 +32,17 @@ public struct Scene: Sendable {
     public var groups: [KeyframeGroupSpec]
     /// A scripted gesture that drives every animation of the scene as an interactive transition.
     public var interaction: InteractionSpec?
+    /// Scripted fingers that only show (`--show-touches`): taps and pans whose effect the scene's
+    /// animations already spell out (a preset that turned a pan into timed animations, say).
+    public var touches: [GestureSpec]
 
     public init(file: String, canvas: Canvas, duration: Double, durationIsExplicit: Bool = false,
                 layers: [LayerSpec], animations: [AnimationSpec], groups: [KeyframeGroupSpec] = [],
-                interaction: InteractionSpec? = nil) {
+                interaction: InteractionSpec? = nil, touches: [GestureSpec] = []) {
         self.file = file; self.canvas = canvas; self.duration = duration
         self.durationIsExplicit = durationIsExplicit
         self.layers = layers; self.animations = animations; self.groups = groups; self.interaction = interaction
+        self.touches = touches
     }
 
     /// Every layer in the tree, depth first, back to front.

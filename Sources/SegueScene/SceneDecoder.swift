@@ -19,10 +19,11 @@ final class SceneDecoder: ValueReader {
 
     static let topSchema = MapSchema(
         what: "the top level of the scene",
-        keys: ["version", "canvas", "duration", "layers", "animations", "interaction"],
+        keys: ["version", "canvas", "duration", "layers", "animations", "interaction", "touches"],
         required: ["canvas"],
         synonyms: ["layer": "layers", "animation": "animations", "length": "duration", "sublayers": "layers",
-                   "interactive": "interaction", "interactiveTransition": "interaction", "groups": "animations"],
+                   "interactive": "interaction", "interactiveTransition": "interaction", "groups": "animations",
+                   "touch": "touches", "fingers": "touches", "showTouches": "touches"],
         elsewhere: [
             "size": "'size' belongs under 'canvas:'", "scale": "'scale' belongs under 'canvas:'",
             "fps": "'fps' belongs under 'canvas:'", "background": "'background' belongs under 'canvas:'",
@@ -162,6 +163,7 @@ final class SceneDecoder: ValueReader {
         var animations: [AnimationSpec] = []
         var groups: [KeyframeGroupSpec] = []
         var interaction: InteractionSpec?
+        var touches: [GestureSpec] = []
         for entry in entries {
             switch try check(entry, Self.topSchema, &tracker) {
             case "version":
@@ -188,6 +190,8 @@ final class SceneDecoder: ValueReader {
                 (animations, groups) = try decodeAnimations(entry.value)
             case "interaction":
                 if !isNull(entry.value) { interaction = try decodeInteraction(entry.value) }
+            case "touches":
+                if !isNull(entry.value) { touches = try decodeTouches(entry.value) }
             default:
                 break
             }
@@ -207,7 +211,7 @@ final class SceneDecoder: ValueReader {
         // An endlessly repeating animation counts one cycle.
         let end = (animations.map(\.naturalEnd) + groups.map(\.end)).max() ?? 0
         return Scene(file: file, canvas: canvas, duration: duration ?? end, durationIsExplicit: duration != nil,
-                     layers: layers, animations: animations, groups: groups, interaction: interaction)
+                     layers: layers, animations: animations, groups: groups, interaction: interaction, touches: touches)
     }
 
     /// Gathers layer ids without validating anything (errors are found by the real pass).

@@ -59,7 +59,7 @@ public struct Timeline: Sendable {
         if scene.durationIsExplicit {
             duration = scene.duration
         } else {
-            let ends = [scene.duration, interaction?.end ?? 0] + scrolls.values.map(\.end)
+            let ends = [scene.duration, interaction?.end ?? 0] + scrolls.values.map(\.end) + scene.touches.map { GestureTrack($0).release }
             duration = ends.max() ?? 0
         }
     }
@@ -106,12 +106,14 @@ public struct Timeline: Sendable {
 }
 
 extension Timeline {
-    /// Where a scripted finger touches the canvas at `t` (an interaction's gesture or a scroll
-    /// view's drag), in canvas points; nil when no finger is down. Scroll drags are given in the
-    /// scroll view's superlayer space, which for the usual full-screen layouts is the canvas.
+    /// Where a scripted finger touches the canvas at `t` (an interaction's gesture, a scroll
+    /// view's drag or one of the scene's `touches:`), in canvas points; nil when no finger is
+    /// down. Scroll drags are given in the scroll view's superlayer space, which for the usual
+    /// full-screen layouts is the canvas.
     public func touchLocations(at t: Double) -> [Point] {
         var gestures: [GestureSpec] = []
         if let g = scene.interaction?.gesture { gestures.append(g) }
+        gestures += scene.touches
         for layer in scene.allLayers { if let g = layer.scroll?.drag { gestures.append(g) } }
         return gestures.compactMap { g in
             let track = GestureTrack(g)

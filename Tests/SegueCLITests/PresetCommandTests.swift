@@ -123,17 +123,25 @@ import Testing
         let mid = try #require(f[1]["s1-overlay"]?.opacity)
         #expect(mid > 0.05 && mid < 0.45)
         #expect(abs(try #require(f[2]["s1-overlay"]?.opacity) - 0.5) < 1e-9)
-        // The sheet rests 60 pt from the top, then scrolls up to full screen.
-        #expect(abs(try #require(f[2]["s1-book"]?.quad.first??[1]) - 60) < 1e-9)
-        let end = try D.dump("scenes/preset-semiModal.yaml", times: [1.8])[0]
-        #expect(abs(try #require(end["s1-book"]?.quad.first??[1])) < 1e-9)
+        // The tapped cover starts on its grid cell ([200, 316, 175, 175]) and rests inset 24 pt in
+        // the centred card (x = 24 + 24, y = 72 + 38.5 + 24); the card then scrolls to full screen.
+        #expect(try #require(f[0]["s1-cover3"]?.quad.first??[0]) == 200)
+        #expect(abs(try #require(f[2]["s1-cover3"]?.quad.first??[0]) - 48) < 1e-9)
+        #expect(abs(try #require(f[2]["s1-cover3"]?.quad.first??[1]) - 134.5) < 1e-9)
+        #expect(abs(D.width(f[2]["s1-card3"]) - 342) < 1e-9)
+        let end = try D.dump("scenes/preset-semiModal.yaml", times: [2])[0]
+        #expect(abs(D.width(end["s1-card3"]) - 390) < 1e-9)
     }
 
     @Test func semiModalInteractiveDismissFinishes() throws {
-        // 300 pt of 844: progress 0.36 > percentThreshold 0.3.
-        let end = try D.dump("scenes/preset-semiModal-dismiss.yaml", times: [5])[0]
-        #expect(abs(try #require(end["overlay"]?.opacity)) < 1e-9)
-        #expect(try #require(end["book"]?.quad.first??[1]) >= 844 - 1e-9)
+        // 250 pt of 844: progress 0.296 > percentThreshold 0.2; the cards shrink back to the grid.
+        let f = try D.dump("scenes/preset-semiModal-dismiss.yaml", times: [0.5, 5])
+        #expect(abs(try #require(f[0]["card3"]?.quad.first??[1]) - 120) < 1e-9)   // under the finger
+        #expect(abs(try #require(f[1]["overlay"]?.opacity)) < 1e-9)
+        // A 120 pt pan (0.14) is cancelled: back at y = 0 under the 0.5 overlay.
+        let c = try D.dump("scenes/preset-semiModal-cancel.yaml", times: [5])[0]
+        #expect(abs(try #require(c["card3"]?.quad.first??[1])) < 1e-9)
+        #expect(abs(try #require(c["overlay"]?.opacity) - 0.5) < 1e-9)
     }
 
     @Test func cardSnapRestsOnAWholePage() throws {

@@ -72,6 +72,8 @@ struct StepOutput {
     var layers: [Node] = []
     var animations: [Node] = []
     var interaction: Node?
+    /// Fingers to draw with `--show-touches` (`touches:` items) that drive nothing themselves.
+    var touches: [Node] = []
     /// How long the step runs (the transition's duration, or the gesture's end).
     var duration: Double = 0
 }
@@ -131,14 +133,16 @@ final class PresetReader: ValueReader {
         var layers: [Node] = []
         var animations: [Node] = []
         var interaction: Node?
+        var touches: [Node] = []
         var total = 0.0
         if let transitionNode {
             let ctx = PresetContext(canvas: canvas, screens: screens, prefix: "", begin: 0)
             var previous: (String, String)?
             let out = try expandTransition(transitionNode, ctx, previous: &previous)
             layers = out.layers; animations = out.animations; interaction = out.interaction; total = out.duration
+            touches = out.touches
         } else if let timelineNode {
-            (layers, animations, total) = try expandTimeline(timelineNode, canvas: canvas, screens: screens)
+            (layers, animations, touches, total) = try expandTimeline(timelineNode, canvas: canvas, screens: screens)
         } else if let first = screens.first {
             layers = [try screenLayer(first, id: first.name, frame: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))]
         }
@@ -146,7 +150,7 @@ final class PresetReader: ValueReader {
         // The scene with the preset keys replaced by what they stand for; the user's own
         // layers go on top and their animations after the generated ones.
         var pairs: [(Node, Node)] = []
-        var sawLayers = false, sawAnimations = false, sawDuration = false
+        var sawLayers = false, sawAnimations = false, sawDuration = false, sawTouches = false
         for (key, value) in map {
             switch key.scalar?.string {
             case "screens", "transition", "timeline": continue
@@ -169,12 +173,18 @@ final class PresetReader: ValueReader {
             case "duration":
                 sawDuration = true
                 pairs.append((key, value))
+            case "touches":
+                sawTouches = true
+                if let seq = value.sequence { pairs.append((key, b.list(touches + Array(seq)))) }
+                else if isNull(value) { pairs.append((key, b.list(touches))) }
+                else { pairs.append((key, value)) }
             default:
                 pairs.append((key, value))
             }
         }
         if !sawLayers && !layers.isEmpty { pairs.append((b.plain("layers"), b.list(layers))) }
         if !sawAnimations && !animations.isEmpty { pairs.append((b.plain("animations"), b.list(animations))) }
+        if !sawTouches && !touches.isEmpty { pairs.append((b.plain("touches"), b.list(touches))) }
         if let interaction { pairs.append((b.plain("interaction"), interaction)) }
         if !sawDuration, timelineNode != nil, total > 0 { pairs.append((b.plain("duration"), b.number(total))) }
         return .mapping(.init(pairs, .implicit, .block, root.mark))
@@ -182,7 +192,7 @@ final class PresetReader: ValueReader {
 
     // MARK: - Timeline
 
-    func expandTimeline(_ node: Node, canvas: Size, screens: [ScreenDef]) throws(SceneError) -> ([Node], [Node], Double) {
+    func expandTimeline(_ node: Node, canvas: Size, screens: [ScreenDef]) throws(SceneError) -> ([Node], [Node], [Node], Double) {
         guard case let .sequence(steps) = node, !steps.isEmpty else {
             throw typeError(node, expected: "a list of steps", for: "timeline",
                             example: "timeline: [{transition: {preset: flip, direction: present}}, {hold: 0.6}]")
@@ -222,11 +232,12 @@ final class PresetReader: ValueReader {
         guard !windows.isEmpty else {
             throw SceneError(.missingKey, at: location(node), "the timeline has no transition", suggestion: "add - {transition: {preset: flip}}")
         }
-        var layers: [Node] = [], animations: [Node] = []
+        var layers: [Node] = [], animations: [Node] = [], touches: [Node] = []
         let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         for (k, w) in windows.enumerated() {
             let b = NodeBuilder(at: w.node)
             let id = "s\(k + 1)"
+            touches += w.out.touches
             layers.append(b.map([("id", b.string(id)), ("frame", b.rect(full)), ("hidden", b.bool(k > 0)), ("sublayers", b.list(w.out.layers))]))
             animations += w.out.animations
             // Each step shows only in its own window: step k+1 takes over when it begins.
@@ -239,7 +250,7 @@ final class PresetReader: ValueReader {
                                          ("begin", b.number(windows[k + 1].begin)), ("duration", b.number(0.001))], flow: true))
             }
         }
-        return (layers, animations, max(t, 0.001))
+        return (layers, animations, touches, max(t, 0.001))
     }
 
     // MARK: - Transitions
@@ -286,6 +297,39 @@ final class PresetReader: ValueReader {
             previous = (screen.name, screen.name)
             return try fullscreen(params, ctx, from: screen, to: nil)
         }
+        if preset == "semiModal" {
+            // One screen, the one holding the grid: `from` when presenting, `to` when dismissing;
+            // the other side is the cards, made from the grid's items.
+            let dismiss = params.node("direction")?.scalar?.string == "dismiss"
+            let (key, other) = dismiss ? ("to", "from") : ("from", "to")
+            if let n = params.node(other) {
+                throw SceneError(.invalidValue, at: location(n),
+                                 "the semiModal preset's \(dismiss ? "dismissal" : "present") names only the screen with the grid, in '\(key)': the cards are made from the grid's items",
+                                 suggestion: "write \(key): SCREEN and remove '\(other)'")
+            }
+            let screen: ScreenDef
+            if let n = params.node(key) {
+                let name = try string(n, key, example: "\(key): library")
+                guard let s = ctx.screens.first(where: { $0.name == name }) else {
+                    let names = ctx.screens.map(\.name)
+                    throw SceneError(.reference, at: location(n), "there is no screen '\(Quote.name(name))'",
+                                     suggestion: Suggestions.best(for: name, among: names).map { "did you mean '\($0)'?" }
+                                         ?? (names.isEmpty ? "define it: screens: {library: {content: [{grid: {items: [...]}}]}}" : "screens are \(Suggestions.list(names, conjunction: "and"))"))
+                }
+                screen = s
+            } else if let name = previous?.0, let s = ctx.screens.first(where: { $0.name == name }) {
+                screen = s
+            } else if let s = ctx.screens.first(where: { s in
+                s.node.value(forKey: "content")?.sequence?.contains { componentKind($0) == "grid" } ?? false
+            }) ?? ctx.screens.first {
+                screen = s
+            } else {
+                throw SceneError(.missingKey, at: location(node), "the semiModal preset needs a screen with a grid",
+                                 suggestion: "define it: screens: {library: {title: \"Library\", content: [{grid: {items: [\"吾輩は猫である\", \"こころ\"]}}]}}")
+            }
+            previous = (screen.name, screen.name)
+            return try semiModal(params, ctx, screen: screen)
+        }
         // The two screens.
         let (from, to) = try sides(&params, ctx, previous: previous)
         previous = (from.name, to.name)
@@ -293,7 +337,6 @@ final class PresetReader: ValueReader {
         case "flip": return try flip(params, ctx, from: from, to: to)
         case "edgeSwipeBack": return try edgeSwipeBack(params, ctx, from: from, to: to)
         case "push", "pop": return try push(params, ctx, from: from, to: to, pop: preset == "pop")
-        case "semiModal": return try semiModal(params, ctx, from: from, to: to)
         default:
             throw SceneError(.invalidValue, at: location(presetNode), "the '\(preset)' preset is not available yet in this build",
                              suggestion: "available presets: \(Suggestions.list(Self.presetNames, conjunction: "and"))")
@@ -311,7 +354,8 @@ final class PresetReader: ValueReader {
                                   "duration", "start", "velocityThreshold", "springDuration", "dampingRatio"],
         "fullscreen": commonKeys + ["duration", "rotationDuration", "target"],
         "accordion": commonKeys + ["title", "sections", "section", "duration", "headerHeight", "rowHeight"],
-        "semiModal": commonKeys + ["duration", "top", "overlay", "fullScreenAfter", "points", "percentThreshold", "velocityAbove"],
+        "semiModal": commonKeys + ["duration", "selected", "overlay", "top", "margin", "spacing", "coverInset", "rows", "fullScreenAfter",
+                                   "fullScreenDuration", "navigationBarOffset", "points", "percentThreshold", "velocityAbove", "resetDuration"],
     ]
 
     /// The from and to screens: given, else the reverse of the previous transition, else the

@@ -12,6 +12,7 @@ import Yams
 ///           - row: "Ocean sunrise"         # a table row with a chevron
 ///           - card: {title: "京都の紅葉", color: "#FF9500", height: 200}
 ///           - photoTiles: 7                # MainContentsCell's tiles for 7 photos
+///           - grid: {items: ["Cat", "Kokoro"]}  # square covers, two columns (seed 003)
 ///           - button: "Start"
 ///         tabs: [Home, Search, Library]    # a tab bar at the bottom
 ///       detail:
@@ -25,7 +26,7 @@ struct ScreenDef {
 
 extension PresetReader {
     static let screenKeys = ["title", "background", "content", "image", "gravity", "tabs"]
-    static let componentKinds = ["row", "card", "hero", "photoTiles", "button", "label", "header", "spacer"]
+    static let componentKinds = ["row", "card", "hero", "photoTiles", "grid", "button", "label", "header", "spacer"]
 
     func decodeScreens(_ node: Node) throws(SceneError) -> [ScreenDef] {
         guard case let .mapping(map) = node else {
@@ -49,7 +50,7 @@ extension PresetReader {
                                               "color": "background", "items": "content", "rows": "content", "children": "content",
                                               "contents": "image", "screenshot": "image", "contentsGravity": "gravity",
                                               "tabBar": "tabs"],
-                                   elsewhere: ["layers": "a screen is built from 'content:' components (row, card, hero, photoTiles, button, label, header, spacer) or is an 'image:'"])
+                                   elsewhere: ["layers": "a screen is built from 'content:' components (row, card, hero, photoTiles, grid, button, label, header, spacer) or is an 'image:'"])
             let entries = try entries(of: value, schema, key: "screens", example: "\(k.string): {title: \"Stories\", content: [{row: \"Ocean sunrise\"}]}")
             var tracker = KeyTracker()
             for entry in entries { _ = try check(entry, schema, &tracker) }
@@ -74,32 +75,16 @@ extension PresetReader {
             pairs.append(("contentsGravity", screen.node.value(forKey: "gravity") ?? b.plain("resizeAspectFill")))
             pairs.append(("masksToBounds", b.bool(true)))
         } else {
-            let content = screen.node.value(forKey: "content")
             pairs.append(("backgroundColor", screen.node.value(forKey: "background") ?? b.string("#F2F2F7")))
-            var y = 60.0
             if let title = screen.node.value(forKey: "title") {
                 sublayers.append(b.map([("id", b.string("\(id)-nav")), ("frame", b.rect(Rect(x: 0, y: 0, width: w, height: 100))),
                                         ("backgroundColor", b.string("#F9F9F9")),
                                         ("sublayers", b.list([b.map([("id", b.string("\(id)-title")),
                                                                      ("frame", b.rect(Rect(x: 20, y: 50, width: w - 40, height: 44))),
                                                                      ("text", textNode(title, size: 32, weight: "bold", color: "#000000", b))])]))]))
-                y = 116
-            } else if let first = content?.sequence?.first, componentKind(first) == "hero" {
-                y = 0
             }
-            if let content {
-                guard case let .sequence(items) = content else {
-                    throw typeError(content, expected: "a list of components", for: "content",
-                                    example: "content: [{row: \"Ocean sunrise\"}, {button: \"Start\"}]")
-                }
-                var previous: String?
-                for (i, item) in items.enumerated() {
-                    let (layers, height, kind) = try component(item, id: "\(id)-\(i + 1)", y: y, width: w, previous: previous)
-                    if previous != nil, kind != "spacer" { y += (kind == "row" && previous == "row") ? 8 : 12 }
-                    sublayers += layers.map { $0(y) }
-                    y += height
-                    previous = kind
-                }
+            for placed in try stackContent(screen, id: id, width: w) {
+                sublayers += placed.layers.map { $0(placed.y) }
             }
             if let tabs = screen.node.value(forKey: "tabs") {
                 guard case let .sequence(names) = tabs, !names.isEmpty else {
@@ -121,6 +106,37 @@ extension PresetReader {
         pairs += extra
         if !sublayers.isEmpty { pairs.append(("sublayers", b.list(sublayers))) }
         return b.map(pairs)
+    }
+
+    /// One content item, placed: its layer makers, where it starts and how tall it is.
+    struct PlacedComponent {
+        var item: Node
+        var kind: String
+        var y: Double
+        var height: Double
+        var layers: [(Double) -> Node]
+    }
+
+    /// The screen's `content:` stacked from the top: y = 116 under a navigation title, else 60
+    /// (0 when the first item is a hero); 8 pt between rows, 12 pt between other items.
+    func stackContent(_ screen: ScreenDef, id: String, width w: Double) throws(SceneError) -> [PlacedComponent] {
+        guard screen.node.value(forKey: "image") == nil, let content = screen.node.value(forKey: "content") else { return [] }
+        guard case let .sequence(items) = content else {
+            throw typeError(content, expected: "a list of components", for: "content",
+                            example: "content: [{row: \"Ocean sunrise\"}, {button: \"Start\"}]")
+        }
+        var y = 60.0
+        if screen.node.value(forKey: "title") != nil { y = 116 } else if let first = items.first, componentKind(first) == "hero" { y = 0 }
+        var out: [PlacedComponent] = []
+        var previous: String?
+        for (i, item) in items.enumerated() {
+            let (layers, height, kind) = try component(item, id: "\(id)-\(i + 1)", y: y, width: w, previous: previous)
+            if previous != nil, kind != "spacer" { y += (kind == "row" && previous == "row") ? 8 : 12 }
+            out.append(PlacedComponent(item: item, kind: kind, y: y, height: height, layers: layers))
+            y += height
+            previous = kind
+        }
+        return out
     }
 
     func componentKind(_ node: Node) -> String? {
@@ -147,7 +163,8 @@ extension PresetReader {
         guard Self.componentKinds.contains(kind) else {
             let best = Suggestions.best(for: kind, among: Self.componentKinds,
                                         synonyms: ["cell": "row", "tableRow": "row", "text": "label", "photos": "photoTiles",
-                                                   "tiles": "photoTiles", "photoGrid": "photoTiles", "image": "card", "banner": "hero",
+                                                   "tiles": "photoTiles", "photoGrid": "photoTiles", "collection": "grid", "covers": "grid", "books": "grid",
+                                                   "image": "card", "banner": "hero",
                                                    "section": "header", "gap": "spacer"])
             throw SceneError(.unknownKey, at: location(entry.key), "unknown component '\(Quote.name(kind))'",
                              suggestion: best.map { "did you mean '\($0)'?" } ?? "components are \(Suggestions.list(Self.componentKinds, conjunction: "and"))")
@@ -255,6 +272,9 @@ extension PresetReader {
                        ("text", b.map([("string", text), ("size", b.number(size)), ("weight", weight), ("color", color),
                                        ("alignment", b.plain("left"))], flow: true))])
             }], height, kind)
+        case "grid":
+            let spec = try decodeGrid(value)
+            return ([{ y in self.gridLayers(spec, id: id, y: y, width: w, b) }], spec.height(width: w), kind)
         case "spacer":
             let height: Double
             if case .scalar = value { height = try self.number(value, "spacer", in: 0 ... 10_000, what: "between 0 and 10000", example: "spacer: 20") }
