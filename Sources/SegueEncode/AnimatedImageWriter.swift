@@ -56,12 +56,8 @@ public final class AnimatedImageWriter: FrameSink {
         guard fps.isFinite, fps >= 1, fps <= 1000 else {
             throw EncodeError.invalidSetting("frame rate \(fps) must be between 1 and 1000 frames per second")
         }
-        guard (0...65535).contains(options.loop) else {
-            throw EncodeError.invalidSetting("loop count \(options.loop) must be between 0 (forever) and 65535")
-        }
-        guard (0...100).contains(options.quality) else {
-            throw EncodeError.invalidSetting("WebP quality \(options.quality) must be between 0 and 100")
-        }
+        try validateLoopCount(options.loop)
+        try requireSetting("WebP quality", options.quality, in: 0 ... 100)
         self.format = format
         self.width = width
         self.height = height

@@ -78,21 +78,13 @@ public final class GIFWriter: FrameSink {
         guard fps.isFinite, fps > 0, fps <= GIFTiming.maximumFPS else {
             throw EncodeError.invalidSetting("GIF frame rate \(fps) must be above 0 and at most \(Int(GIFTiming.maximumFPS)) frames per second")
         }
-        guard (0...100).contains(options.quality) else {
-            throw EncodeError.invalidSetting("GIF quality \(options.quality) must be between 0 and 100")
-        }
-        guard (2...256).contains(options.maxColors) else {
-            throw EncodeError.invalidSetting("GIF colours \(options.maxColors) must be between 2 and 256")
-        }
-        guard (0...65536).contains(options.loop) else {
-            throw EncodeError.invalidSetting("loop count \(options.loop) must be between 0 (forever) and 65536")
-        }
+        try requireSetting("GIF quality", options.quality, in: 0 ... 100)
+        try requireSetting("GIF colours", options.maxColors, in: 2 ... 256)
+        try validateLoopCount(options.loop)
         if let maxBytes = options.maxBytes, maxBytes < 1 {
             throw EncodeError.invalidSetting("maximum size \(maxBytes) must be at least 1 byte")
         }
-        guard (0...1).contains(options.dithering) else {
-            throw EncodeError.invalidSetting("dithering level \(options.dithering) must be between 0 and 1")
-        }
+        try requireSetting("dithering level", options.dithering, in: 0 ... 1)
         self.width = width
         self.height = height
         self.fps = fps
