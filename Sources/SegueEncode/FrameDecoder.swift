@@ -30,26 +30,7 @@ public struct RGBAFrame: Sendable, Equatable {
     /// in memory and the same frame read back from the PNG Segue wrote for it are identical.
     public init(_ image: RasterImage) {
         var out = [UInt8](repeating: 0, count: image.width * image.height * 4)
-        PNGWriter.unpremultiplyTable.withUnsafeBufferPointer { table in
-            image.pixels.withUnsafeBufferPointer { src in
-                out.withUnsafeMutableBufferPointer { dst in
-                    for y in 0 ..< image.height {
-                        let s = src.baseAddress! + y * image.bytesPerRow
-                        let d = dst.baseAddress! + y * image.width * 4
-                        for x in 0 ..< image.width {
-                            let a = Int(s[x * 4 + 3])
-                            if a == 255 {
-                                d[x * 4] = s[x * 4 + 2]; d[x * 4 + 1] = s[x * 4 + 1]; d[x * 4 + 2] = s[x * 4]
-                            } else {
-                                let row = table.baseAddress! + (a << 8)
-                                d[x * 4] = row[Int(s[x * 4 + 2])]; d[x * 4 + 1] = row[Int(s[x * 4 + 1])]; d[x * 4 + 2] = row[Int(s[x * 4])]
-                            }
-                            d[x * 4 + 3] = UInt8(a)
-                        }
-                    }
-                }
-            }
-        }
+        Unpremultiply.convert(image, order: .rgba, into: &out)
         self.init(width: image.width, height: image.height, pixels: out)
     }
 

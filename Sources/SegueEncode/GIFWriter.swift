@@ -111,7 +111,7 @@ public final class GIFWriter: FrameSink {
                 throw EncodeError.frameSizeMismatch(expectedWidth: width, expectedHeight: height,
                                                     width: image.width, height: image.height)
             }
-            if Self.toBinaryAlphaRGBA(image, into: &scratch) { hasTransparency = true }
+            if Unpremultiply.convert(image, order: .rgba, alpha: .binary, into: &scratch) { hasTransparency = true }
             try scratch.withUnsafeBytes { try spool.append($0) }
             frameCount += 1
         } catch {
@@ -218,40 +218,6 @@ public final class GIFWriter: FrameSink {
             ladder.append(step)
         }
         return ladder
-    }
-
-    // MARK: - Pixels
-
-    /// Premultiplied BGRA → straight RGBA with 1-bit alpha (alpha < 128 becomes 0,0,0,0; other
-    /// pixels become opaque with their un-premultiplied colour). Returns whether any pixel is
-    /// transparent.
-    static func toBinaryAlphaRGBA(_ image: RasterImage, into out: inout [UInt8]) -> Bool {
-        var transparent = false
-        PNGWriter.unpremultiplyTable.withUnsafeBufferPointer { table in
-            image.pixels.withUnsafeBufferPointer { px in
-                out.withUnsafeMutableBufferPointer { dst in
-                    let t = table.baseAddress!
-                    for y in 0 ..< image.height {
-                        let s = px.baseAddress! + y * image.bytesPerRow
-                        let d = dst.baseAddress! + y * image.width * 4
-                        for x in 0 ..< image.width {
-                            let a = Int(s[x * 4 + 3])
-                            if a == 255 {
-                                d[x * 4] = s[x * 4 + 2]; d[x * 4 + 1] = s[x * 4 + 1]; d[x * 4 + 2] = s[x * 4]; d[x * 4 + 3] = 255
-                            } else if a < 128 {
-                                d[x * 4] = 0; d[x * 4 + 1] = 0; d[x * 4 + 2] = 0; d[x * 4 + 3] = 0
-                                transparent = true
-                            } else {
-                                let row = t + (a << 8)
-                                d[x * 4] = row[Int(s[x * 4 + 2])]; d[x * 4 + 1] = row[Int(s[x * 4 + 1])]
-                                d[x * 4 + 2] = row[Int(s[x * 4])]; d[x * 4 + 3] = 255
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return transparent
     }
 }
 

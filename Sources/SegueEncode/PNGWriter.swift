@@ -15,7 +15,7 @@ public enum PNGWriter {
             if opaque {
                 copyOpaque(image, to: plane, stride: stride)
             } else {
-                unpremultiply(image, to: plane, stride: stride)
+                Unpremultiply.convert(image, order: .rgba, into: plane, stride: stride)
             }
         }
     }
@@ -100,17 +100,6 @@ public enum PNGWriter {
         }
     }
 
-    /// `unpremultiplyTable[a << 8 | c]` = round(c × 255 / a), clamped to 255; 0 when a = 0.
-    static let unpremultiplyTable: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 256 * 256)
-        for a in 1..<256 {
-            for c in 0..<256 {
-                table[a << 8 | c] = UInt8(min(255, (c * 255 + a / 2) / a))
-            }
-        }
-        return table
-    }()
-
     static func isOpaque(_ image: RasterImage) -> Bool {
         image.pixels.withUnsafeBufferPointer { px in
             for y in 0..<image.height {
@@ -131,31 +120,6 @@ public enum PNGWriter {
                     d[x * 3] = s[x * 4 + 2]
                     d[x * 3 + 1] = s[x * 4 + 1]
                     d[x * 3 + 2] = s[x * 4]
-                }
-            }
-        }
-    }
-
-    /// Premultiplied BGRA → straight RGBA.
-    private static func unpremultiply(_ image: RasterImage, to dst: UnsafeMutablePointer<UInt8>, stride: Int) {
-        unpremultiplyTable.withUnsafeBufferPointer { table in
-            image.pixels.withUnsafeBufferPointer { px in
-                let t = table.baseAddress!
-                for y in 0..<image.height {
-                    let s = px.baseAddress! + y * image.bytesPerRow
-                    let d = dst + y * stride
-                    for x in 0..<image.width {
-                        let a = Int(s[x * 4 + 3])
-                        if a == 255 {
-                            d[x * 4] = s[x * 4 + 2]; d[x * 4 + 1] = s[x * 4 + 1]; d[x * 4 + 2] = s[x * 4]
-                        } else {
-                            let row = t + (a << 8)
-                            d[x * 4] = row[Int(s[x * 4 + 2])]
-                            d[x * 4 + 1] = row[Int(s[x * 4 + 1])]
-                            d[x * 4 + 2] = row[Int(s[x * 4])]
-                        }
-                        d[x * 4 + 3] = UInt8(a)
-                    }
                 }
             }
         }
