@@ -58,6 +58,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("GIF: lower quality and colours (down to quality 0 and 16 colours) until the file is at most this many bytes (k and M suffixes: ×1000, ×1000000); fail, writing nothing, if it cannot fit.", valueName: "bytes"))
     var maxSize: ByteCount?
 
+    @Option(help: ArgumentHelp("GIF dithering level 0…1 (libimagequant's edge-aware Floyd–Steinberg); 0 maps each pixel to its nearest palette colour.", valueName: "level"))
+    var gifDither: Double = 1
+
     @Option(help: ArgumentHelp("GIF palette strategy: auto (encode both ways, keep the smaller file), shared, per-frame.", valueName: "strategy"))
     var gifPalette: GIFWriter.PaletteStrategy = .auto
 
@@ -84,6 +87,7 @@ struct RenderCommand: ParsableCommand {
         }
         if !(0 ... 65535).contains(loop) { throw ValidationError("--loop must be between 0 (forever) and 65535, got \(loop).") }
         if !(0 ... 100).contains(gifQuality) { throw ValidationError("--gif-quality must be between 0 and 100, got \(gifQuality).") }
+        if !(0 ... 1).contains(gifDither) { throw ValidationError("--gif-dither must be between 0 and 1, got \(gifDither).") }
         if !(2 ... 256).contains(maxColors) { throw ValidationError("--max-colors must be between 2 and 256, got \(maxColors).") }
         if let webpQuality, !(0 ... 100).contains(webpQuality) {
             throw ValidationError("--webp-quality must be between 0 and 100, got \(webpQuality).")
@@ -97,6 +101,7 @@ struct RenderCommand: ParsableCommand {
         }
         try only("--gif-quality", [.gif], gifQuality != GIFWriter.Options.defaultQuality)
         try only("--max-colors", [.gif], maxColors != 256)
+        try only("--gif-dither", [.gif], gifDither != 1)
         try only("--max-size", [.gif], maxSize != nil)
         try only("--gif-palette", [.gif], gifPalette != .auto)
         try only("--lossy", [.webp], lossy)
@@ -167,7 +172,8 @@ struct RenderCommand: ParsableCommand {
         case .raw: try RawFrameWriter(path: output ?? url.path + ".bgra")
         case .gif:
             try GIFWriter(url: url, width: width, height: height, fps: fps,
-                          options: .init(quality: gifQuality, maxColors: maxColors, loop: loop, maxBytes: maxSize?.bytes, palette: gifPalette))
+                          options: .init(quality: gifQuality, maxColors: maxColors, loop: loop, maxBytes: maxSize?.bytes, palette: gifPalette,
+                                         dithering: gifDither))
         case .webp:
             try AnimatedImageWriter(url: url, format: .webp, width: width, height: height, fps: fps,
                                     options: .init(loop: loop, lossy: lossy, quality: webpQuality ?? AnimatedImageWriter.Options.defaultWebPQuality))

@@ -56,12 +56,8 @@ public final class AnimatedImageWriter: FrameSink {
         guard fps.isFinite, fps >= 1, fps <= 1000 else {
             throw EncodeError.invalidSetting("frame rate \(fps) must be between 1 and 1000 frames per second")
         }
-        guard (0...65535).contains(options.loop) else {
-            throw EncodeError.invalidSetting("loop count \(options.loop) must be between 0 (forever) and 65535")
-        }
-        guard (0...100).contains(options.quality) else {
-            throw EncodeError.invalidSetting("WebP quality \(options.quality) must be between 0 and 100")
-        }
+        try validateLoopCount(options.loop)
+        try requireSetting("WebP quality", options.quality, in: 0 ... 100)
         self.format = format
         self.width = width
         self.height = height
@@ -97,10 +93,10 @@ public final class AnimatedImageWriter: FrameSink {
             }
             if let webp {
                 // libwebp takes straight-alpha BGRA ("RGB32" on little-endian machines).
-                Self.unpremultiplyBGRA(image, into: &scratch)
+                Unpremultiply.convert(image, order: .bgra, into: &scratch)
                 try webp.encode(scratch, index: frameCount)
             } else if let spool {
-                if Self.unpremultiplyRGBA(image, into: &scratch) { hasTransparency = true }
+                if Unpremultiply.convert(image, order: .rgba, into: &scratch) { hasTransparency = true }
                 try scratch.withUnsafeBytes { try spool.append($0) }
             }
             frameCount += 1
@@ -295,59 +291,6 @@ public final class AnimatedImageWriter: FrameSink {
     }
 
     // MARK: - Pixels
-
-    /// Premultiplied BGRA → straight BGRA, tightly packed.
-    static func unpremultiplyBGRA(_ image: RasterImage, into out: inout [UInt8]) {
-        PNGWriter.unpremultiplyTable.withUnsafeBufferPointer { table in
-            image.pixels.withUnsafeBufferPointer { px in
-                out.withUnsafeMutableBufferPointer { dst in
-                    let t = table.baseAddress!
-                    for y in 0 ..< image.height {
-                        let s = px.baseAddress! + y * image.bytesPerRow
-                        let d = dst.baseAddress! + y * image.width * 4
-                        for x in 0 ..< image.width {
-                            let a = Int(s[x * 4 + 3])
-                            if a == 255 {
-                                d[x * 4] = s[x * 4]; d[x * 4 + 1] = s[x * 4 + 1]; d[x * 4 + 2] = s[x * 4 + 2]
-                            } else {
-                                let row = t + (a << 8)
-                                d[x * 4] = row[Int(s[x * 4])]; d[x * 4 + 1] = row[Int(s[x * 4 + 1])]; d[x * 4 + 2] = row[Int(s[x * 4 + 2])]
-                            }
-                            d[x * 4 + 3] = UInt8(a)
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Premultiplied BGRA → straight RGBA, tightly packed. Returns whether any pixel is not opaque.
-    static func unpremultiplyRGBA(_ image: RasterImage, into out: inout [UInt8]) -> Bool {
-        var translucent = false
-        PNGWriter.unpremultiplyTable.withUnsafeBufferPointer { table in
-            image.pixels.withUnsafeBufferPointer { px in
-                out.withUnsafeMutableBufferPointer { dst in
-                    let t = table.baseAddress!
-                    for y in 0 ..< image.height {
-                        let s = px.baseAddress! + y * image.bytesPerRow
-                        let d = dst.baseAddress! + y * image.width * 4
-                        for x in 0 ..< image.width {
-                            let a = Int(s[x * 4 + 3])
-                            if a == 255 {
-                                d[x * 4] = s[x * 4 + 2]; d[x * 4 + 1] = s[x * 4 + 1]; d[x * 4 + 2] = s[x * 4]
-                            } else {
-                                translucent = true
-                                let row = t + (a << 8)
-                                d[x * 4] = row[Int(s[x * 4 + 2])]; d[x * 4 + 1] = row[Int(s[x * 4 + 1])]; d[x * 4 + 2] = row[Int(s[x * 4])]
-                            }
-                            d[x * 4 + 3] = UInt8(a)
-                        }
-                    }
-                }
-            }
-        }
-        return translucent
-    }
 
     /// RGBA → RGB, tightly packed.
     static func dropAlpha(_ rgba: [UInt8], into rgb: inout [UInt8]) {

@@ -63,3 +63,17 @@ func validateSize(width: Int, height: Int) throws {
         throw EncodeError.sizeOutOfRange(width: width, height: height)
     }
 }
+
+/// Throws `EncodeError.invalidSetting` ("WHAT VALUE must be between A and B") unless `value` is in
+/// `range`. `lowerNote` names the lower bound's meaning, as in "0 (forever)".
+func requireSetting<T: Comparable & CustomStringConvertible>(_ what: String, _ value: T, in range: ClosedRange<T>,
+                                                              lowerNote: String = "") throws {
+    guard range.contains(value) else {
+        throw EncodeError.invalidSetting("\(what) \(value) must be between \(range.lowerBound)\(lowerNote) and \(range.upperBound)")
+    }
+}
+
+/// Loop counts of GIF (the NETSCAPE2.0 extension), WebP and APNG are 16-bit; 0 plays forever.
+func validateLoopCount(_ loop: Int) throws {
+    try requireSetting("loop count", loop, in: 0 ... 65535, lowerNote: " (forever)")
+}

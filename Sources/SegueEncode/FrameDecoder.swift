@@ -30,26 +30,7 @@ public struct RGBAFrame: Sendable, Equatable {
     /// in memory and the same frame read back from the PNG Segue wrote for it are identical.
     public init(_ image: RasterImage) {
         var out = [UInt8](repeating: 0, count: image.width * image.height * 4)
-        PNGWriter.unpremultiplyTable.withUnsafeBufferPointer { table in
-            image.pixels.withUnsafeBufferPointer { src in
-                out.withUnsafeMutableBufferPointer { dst in
-                    for y in 0 ..< image.height {
-                        let s = src.baseAddress! + y * image.bytesPerRow
-                        let d = dst.baseAddress! + y * image.width * 4
-                        for x in 0 ..< image.width {
-                            let a = Int(s[x * 4 + 3])
-                            if a == 255 {
-                                d[x * 4] = s[x * 4 + 2]; d[x * 4 + 1] = s[x * 4 + 1]; d[x * 4 + 2] = s[x * 4]
-                            } else {
-                                let row = table.baseAddress! + (a << 8)
-                                d[x * 4] = row[Int(s[x * 4 + 2])]; d[x * 4 + 1] = row[Int(s[x * 4 + 1])]; d[x * 4 + 2] = row[Int(s[x * 4])]
-                            }
-                            d[x * 4 + 3] = UInt8(a)
-                        }
-                    }
-                }
-            }
-        }
+        Unpremultiply.convert(image, order: .rgba, into: &out)
         self.init(width: image.width, height: image.height, pixels: out)
     }
 
@@ -521,59 +502,9 @@ final class ContainerStream {
 }
 
 extension RGBAFrame {
-    /// The frame as a PNG file, its straight RGBA bytes written as they are (RGB when every pixel
-    /// is opaque), tagged sRGB, without timestamps — the same settings as `PNGWriter`, without
-    /// the premultiplied round trip, so decoding the file gives back exactly these bytes.
+    /// The frame as a PNG file (`PNGWriter`'s settings, straight RGBA written as it is, so
+    /// decoding the file gives back exactly these bytes).
     public func pngBytes() throws -> [UInt8] {
-        try validateSize(width: width, height: height)
-        let codec = try findEncoder("png")
-        var opaque = true
-        pixels.withUnsafeBufferPointer { px in
-            var i = 3
-            while i < px.count { if px[i] != 255 { opaque = false; return }; i += 4 }
-        }
-        var ctx: UnsafeMutablePointer<AVCodecContext>? = try ffalloc(avcodec_alloc_context3(codec), "avcodec_alloc_context3 (png)")
-        var frame: UnsafeMutablePointer<AVFrame>? = nil
-        var packet: UnsafeMutablePointer<AVPacket>? = nil
-        defer {
-            avcodec_free_context(&ctx)
-            av_frame_free(&frame)
-            av_packet_free(&packet)
-        }
-        let c = ctx!
-        let format = opaque ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_RGBA
-        c.pointee.width = Int32(width)
-        c.pointee.height = Int32(height)
-        c.pointee.pix_fmt = format
-        c.pointee.time_base = AVRational(num: 1, den: 1)
-        c.pointee.thread_count = 1
-        c.pointee.flags |= segue_codec_flag_bitexact()
-        try ffcheck(av_opt_set(c.pointee.priv_data, "pred", "paeth", 0), "av_opt_set (png pred=paeth)")
-        try ffcheck(avcodec_open2(c, codec, nil), "avcodec_open2 (png \(width)×\(height))")
-        let f = try ffalloc(av_frame_alloc(), "av_frame_alloc")
-        frame = f
-        f.pointee.format = format.rawValue
-        f.pointee.width = Int32(width)
-        f.pointee.height = Int32(height)
-        f.pointee.color_primaries = AVCOL_PRI_BT709
-        f.pointee.color_trc = AVCOL_TRC_IEC61966_2_1
-        try ffcheck(av_frame_get_buffer(f, 0), "av_frame_get_buffer")
-        let dst = f.plane(0), stride = f.stride(0)
-        pixels.withUnsafeBufferPointer { px in
-            for y in 0 ..< height {
-                let s = px.baseAddress! + y * width * 4, d = dst + y * stride
-                if opaque {
-                    for x in 0 ..< width { d[x * 3] = s[x * 4]; d[x * 3 + 1] = s[x * 4 + 1]; d[x * 3 + 2] = s[x * 4 + 2] }
-                } else {
-                    d.update(from: s, count: width * 4)
-                }
-            }
-        }
-        let p = try ffalloc(av_packet_alloc(), "av_packet_alloc")
-        packet = p
-        try ffcheck(avcodec_send_frame(c, f), "avcodec_send_frame (png)")
-        try ffcheck(avcodec_send_frame(c, nil), "avcodec_send_frame (png, flush)")
-        try ffcheck(avcodec_receive_packet(c, p), "avcodec_receive_packet (png)")
-        return Array(UnsafeBufferPointer(start: p.pointee.data, count: Int(p.pointee.size)))
+        try PNGWriter.encode(rgba: pixels, width: width, height: height)
     }
 }

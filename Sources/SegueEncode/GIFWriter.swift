@@ -78,21 +78,13 @@ public final class GIFWriter: FrameSink {
         guard fps.isFinite, fps > 0, fps <= GIFTiming.maximumFPS else {
             throw EncodeError.invalidSetting("GIF frame rate \(fps) must be above 0 and at most \(Int(GIFTiming.maximumFPS)) frames per second")
         }
-        guard (0...100).contains(options.quality) else {
-            throw EncodeError.invalidSetting("GIF quality \(options.quality) must be between 0 and 100")
-        }
-        guard (2...256).contains(options.maxColors) else {
-            throw EncodeError.invalidSetting("GIF colours \(options.maxColors) must be between 2 and 256")
-        }
-        guard (0...65536).contains(options.loop) else {
-            throw EncodeError.invalidSetting("loop count \(options.loop) must be between 0 (forever) and 65536")
-        }
+        try requireSetting("GIF quality", options.quality, in: 0 ... 100)
+        try requireSetting("GIF colours", options.maxColors, in: 2 ... 256)
+        try validateLoopCount(options.loop)
         if let maxBytes = options.maxBytes, maxBytes < 1 {
             throw EncodeError.invalidSetting("maximum size \(maxBytes) must be at least 1 byte")
         }
-        guard (0...1).contains(options.dithering) else {
-            throw EncodeError.invalidSetting("dithering level \(options.dithering) must be between 0 and 1")
-        }
+        try requireSetting("dithering level", options.dithering, in: 0 ... 1)
         self.width = width
         self.height = height
         self.fps = fps
@@ -119,7 +111,7 @@ public final class GIFWriter: FrameSink {
                 throw EncodeError.frameSizeMismatch(expectedWidth: width, expectedHeight: height,
                                                     width: image.width, height: image.height)
             }
-            if Self.toBinaryAlphaRGBA(image, into: &scratch) { hasTransparency = true }
+            if Unpremultiply.convert(image, order: .rgba, alpha: .binary, into: &scratch) { hasTransparency = true }
             try scratch.withUnsafeBytes { try spool.append($0) }
             frameCount += 1
         } catch {
@@ -226,40 +218,6 @@ public final class GIFWriter: FrameSink {
             ladder.append(step)
         }
         return ladder
-    }
-
-    // MARK: - Pixels
-
-    /// Premultiplied BGRA → straight RGBA with 1-bit alpha (alpha < 128 becomes 0,0,0,0; other
-    /// pixels become opaque with their un-premultiplied colour). Returns whether any pixel is
-    /// transparent.
-    static func toBinaryAlphaRGBA(_ image: RasterImage, into out: inout [UInt8]) -> Bool {
-        var transparent = false
-        PNGWriter.unpremultiplyTable.withUnsafeBufferPointer { table in
-            image.pixels.withUnsafeBufferPointer { px in
-                out.withUnsafeMutableBufferPointer { dst in
-                    let t = table.baseAddress!
-                    for y in 0 ..< image.height {
-                        let s = px.baseAddress! + y * image.bytesPerRow
-                        let d = dst.baseAddress! + y * image.width * 4
-                        for x in 0 ..< image.width {
-                            let a = Int(s[x * 4 + 3])
-                            if a == 255 {
-                                d[x * 4] = s[x * 4 + 2]; d[x * 4 + 1] = s[x * 4 + 1]; d[x * 4 + 2] = s[x * 4]; d[x * 4 + 3] = 255
-                            } else if a < 128 {
-                                d[x * 4] = 0; d[x * 4 + 1] = 0; d[x * 4 + 2] = 0; d[x * 4 + 3] = 0
-                                transparent = true
-                            } else {
-                                let row = t + (a << 8)
-                                d[x * 4] = row[Int(s[x * 4 + 2])]; d[x * 4 + 1] = row[Int(s[x * 4 + 1])]
-                                d[x * 4 + 2] = row[Int(s[x * 4])]; d[x * 4 + 3] = 255
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return transparent
     }
 }
 

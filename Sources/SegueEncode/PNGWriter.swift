@@ -10,9 +10,45 @@ import Foundation
 public enum PNGWriter {
     /// The PNG file for `image`.
     public static func encode(_ image: RasterImage) throws -> [UInt8] {
-        try validateSize(width: image.width, height: image.height)
-        let codec = try findEncoder("png")
         let opaque = isOpaque(image)
+        return try encode(width: image.width, height: image.height, opaque: opaque) { plane, stride in
+            if opaque {
+                copyOpaque(image, to: plane, stride: stride)
+            } else {
+                Unpremultiply.convert(image, order: .rgba, into: plane, stride: stride)
+            }
+        }
+    }
+
+    /// The PNG file for straight (not premultiplied) RGBA bytes, written as they are, so decoding
+    /// the file gives back exactly these bytes. RGB when every pixel is opaque.
+    public static func encode(rgba pixels: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+        precondition(pixels.count == width * height * 4, "RGBA buffer of \(pixels.count) bytes for \(width)×\(height)")
+        var opaque = true
+        pixels.withUnsafeBufferPointer { px in
+            var i = 3
+            while i < px.count { if px[i] != 255 { opaque = false; return }; i += 4 }
+        }
+        return try encode(width: width, height: height, opaque: opaque) { plane, stride in
+            pixels.withUnsafeBufferPointer { px in
+                for y in 0 ..< height {
+                    let s = px.baseAddress! + y * width * 4, d = plane + y * stride
+                    if opaque {
+                        for x in 0 ..< width { d[x * 3] = s[x * 4]; d[x * 3 + 1] = s[x * 4 + 1]; d[x * 3 + 2] = s[x * 4 + 2] }
+                    } else {
+                        d.update(from: s, count: width * 4)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs FFmpeg's PNG encoder on one frame: RGB24 when `opaque`, else RGBA; `fill` writes the
+    /// pixels into the frame's plane (given its stride).
+    private static func encode(width: Int, height: Int, opaque: Bool,
+                               fill: (UnsafeMutablePointer<UInt8>, Int) -> Void) throws -> [UInt8] {
+        try validateSize(width: width, height: height)
+        let codec = try findEncoder("png")
         var ctx: UnsafeMutablePointer<AVCodecContext>? = try ffalloc(avcodec_alloc_context3(codec), "avcodec_alloc_context3 (png)")
         var frame: UnsafeMutablePointer<AVFrame>? = nil
         var packet: UnsafeMutablePointer<AVPacket>? = nil
@@ -23,29 +59,25 @@ public enum PNGWriter {
         }
         let c = ctx!
         let format = opaque ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_RGBA
-        c.pointee.width = Int32(image.width)
-        c.pointee.height = Int32(image.height)
+        c.pointee.width = Int32(width)
+        c.pointee.height = Int32(height)
         c.pointee.pix_fmt = format
         c.pointee.time_base = AVRational(num: 1, den: 1)
         c.pointee.thread_count = 1
         c.pointee.flags |= segue_codec_flag_bitexact()
         // Paeth prediction: about half the size of no prediction on rendered UI, at little cost.
         try ffcheck(av_opt_set(c.pointee.priv_data, "pred", "paeth", 0), "av_opt_set (png pred=paeth)")
-        try ffcheck(avcodec_open2(c, codec, nil), "avcodec_open2 (png \(image.width)×\(image.height))")
+        try ffcheck(avcodec_open2(c, codec, nil), "avcodec_open2 (png \(width)×\(height))")
 
         let f = try ffalloc(av_frame_alloc(), "av_frame_alloc")
         frame = f
         f.pointee.format = format.rawValue
-        f.pointee.width = Int32(image.width)
-        f.pointee.height = Int32(image.height)
+        f.pointee.width = Int32(width)
+        f.pointee.height = Int32(height)
         f.pointee.color_primaries = AVCOL_PRI_BT709        // with the sRGB transfer: an sRGB chunk
         f.pointee.color_trc = AVCOL_TRC_IEC61966_2_1
         try ffcheck(av_frame_get_buffer(f, 0), "av_frame_get_buffer")
-        if opaque {
-            copyOpaque(image, to: f.plane(0), stride: f.stride(0))
-        } else {
-            unpremultiply(image, to: f.plane(0), stride: f.stride(0))
-        }
+        fill(f.plane(0), f.stride(0))
 
         let p = try ffalloc(av_packet_alloc(), "av_packet_alloc")
         packet = p
@@ -68,17 +100,6 @@ public enum PNGWriter {
         }
     }
 
-    /// `unpremultiplyTable[a << 8 | c]` = round(c × 255 / a), clamped to 255; 0 when a = 0.
-    static let unpremultiplyTable: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 256 * 256)
-        for a in 1..<256 {
-            for c in 0..<256 {
-                table[a << 8 | c] = UInt8(min(255, (c * 255 + a / 2) / a))
-            }
-        }
-        return table
-    }()
-
     static func isOpaque(_ image: RasterImage) -> Bool {
         image.pixels.withUnsafeBufferPointer { px in
             for y in 0..<image.height {
@@ -99,31 +120,6 @@ public enum PNGWriter {
                     d[x * 3] = s[x * 4 + 2]
                     d[x * 3 + 1] = s[x * 4 + 1]
                     d[x * 3 + 2] = s[x * 4]
-                }
-            }
-        }
-    }
-
-    /// Premultiplied BGRA → straight RGBA.
-    private static func unpremultiply(_ image: RasterImage, to dst: UnsafeMutablePointer<UInt8>, stride: Int) {
-        unpremultiplyTable.withUnsafeBufferPointer { table in
-            image.pixels.withUnsafeBufferPointer { px in
-                let t = table.baseAddress!
-                for y in 0..<image.height {
-                    let s = px.baseAddress! + y * image.bytesPerRow
-                    let d = dst + y * stride
-                    for x in 0..<image.width {
-                        let a = Int(s[x * 4 + 3])
-                        if a == 255 {
-                            d[x * 4] = s[x * 4 + 2]; d[x * 4 + 1] = s[x * 4 + 1]; d[x * 4 + 2] = s[x * 4]
-                        } else {
-                            let row = t + (a << 8)
-                            d[x * 4] = row[Int(s[x * 4 + 2])]
-                            d[x * 4 + 1] = row[Int(s[x * 4 + 1])]
-                            d[x * 4 + 2] = row[Int(s[x * 4])]
-                        }
-                        d[x * 4 + 3] = UInt8(a)
-                    }
                 }
             }
         }

@@ -217,12 +217,14 @@ import Testing
     @Test func formatOnlyOptionsAreRefusedForOtherFormats() throws {
         let box = try Sandbox()
         defer { box.remove() }
-        for args in [["--max-size", "1000"], ["--gif-quality", "50"], ["--lossy"], ["--max-colors", "64"]] {
+        for args in [["--max-size", "1000"], ["--gif-quality", "50"], ["--lossy"], ["--max-colors", "64"], ["--gif-dither", "0"]] {
             let r = try run(segueBinary, ["render", flip, "-o", box.path("x.mp4")] + args)
             #expect(r.status == 2, "\(args): \(r.stderr)")
         }
         let r = try segue("render", flip, "-o", box.path("x.webp"), "--webp-quality", "50")
         #expect(r.status == 2 && r.stderr.contains("--lossy"), "stderr: \(r.stderr)")
+        let dither = try segue("render", flip, "-o", box.path("x.gif"), "--gif-dither", "1.5")
+        #expect(dither.status == 2 && dither.stderr.contains("--gif-dither must be between 0 and 1"), "stderr: \(dither.stderr)")
         #expect(box.listing().isEmpty)
     }
 }

@@ -253,7 +253,56 @@ struct GIFWriterTests {
         #expect(throws: EncodeError.self) { try GIFWriter(url: url, width: 10, height: 10, fps: 50, options: .init(quality: 101)) }
         #expect(throws: EncodeError.self) { try GIFWriter(url: url, width: 10, height: 10, fps: 50, options: .init(maxColors: 1)) }
         #expect(throws: EncodeError.self) { try GIFWriter(url: url, width: 10, height: 10, fps: 50, options: .init(maxColors: 257)) }
+        #expect(throws: EncodeError.self) { try GIFWriter(url: url, width: 10, height: 10, fps: 50, options: .init(dithering: 1.5)) }
+        // 65535 plays is the most that every animated format Segue writes can store (WebP's count is 16 bits).
+        #expect(throws: EncodeError.self) { try GIFWriter(url: url, width: 10, height: 10, fps: 50, options: .init(loop: 65536)) }
         #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test("the largest loop count, 65535, is written as it is")
+    func largestLoopCount() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("loops.gif")
+        try writeGIF(Self.twoFrames(width: 64, height: 48), to: url, options: .init(loop: 65535))
+        // Plays 65535 times: the first play plus 65534 repeats.
+        #expect(try parseGIF([UInt8](try Data(contentsOf: url))).loopCount == 65534)
+    }
+
+    /// A horizontal grey ramp 0…255, the same on every row.
+    static func ramp(width: Int = 256, height: Int = 24) -> RasterImage {
+        var image = RasterImage(width: width, height: height)
+        image.pixels.withUnsafeMutableBufferPointer { px in
+            for y in 0 ..< height {
+                for x in 0 ..< width {
+                    let v = UInt8(x * 255 / (width - 1)), o = y * image.bytesPerRow + x * 4
+                    px[o] = v; px[o + 1] = v; px[o + 2] = v; px[o + 3] = 255
+                }
+            }
+        }
+        return image
+    }
+
+    @Test("dithering 0 maps a ramp to flat bands (each row rises monotonically, all rows alike); dithering 1 mixes neighbouring bands")
+    func ditheringLevel() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let frames = [Self.ramp(), Self.ramp()]
+        func decodedGreys(_ dithering: Double) throws -> [[UInt8]] {
+            let url = dir.appendingPathComponent("ramp-\(dithering).gif")
+            try writeGIF(frames, to: url, options: .init(maxColors: 8, dithering: dithering))
+            let rgb = try decodeFrames(url, pixelFormat: "rgb24", bytesPerPixel: 3, width: 256, height: 24)[0]
+            return (0 ..< 24).map { y in (0 ..< 256).map { x in rgb[(y * 256 + x) * 3] } }
+        }
+        let banded = try decodedGreys(0)
+        let distinct = Set(banded[0])
+        let levels = distinct.sorted()
+        #expect(distinct.count >= 4 && distinct.count <= 8, "\(distinct.count) greys")
+        #expect(banded.allSatisfy { $0 == banded[0] }, "undithered rows differ")
+        #expect(zip(banded[0], banded[0].dropFirst()).allSatisfy { $0 <= $1 }, "an undithered ramp must not go down")
+        let dithered = try decodedGreys(1)
+        let reversals = zip(dithered[0], dithered[0].dropFirst()).filter { $0 > $1 }.count
+        #expect(reversals > 10, "dithering should scatter band colours; \(reversals) reversals")
     }
 }
 
