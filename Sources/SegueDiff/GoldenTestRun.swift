@@ -215,9 +215,17 @@ public struct GoldenTestRun: Sendable {
                                                          golden: goldenFrames, folder: folder)
             }
         }
+        return settle(report, diffReport, folder: folder, recordNow: recordNow)
+    }
+
+    /// The end of a scene's comparison: writes its report.json and junit.xml, then the scene
+    /// passes, is re-recorded (`--record failed`, saying what it was), or fails as it stands.
+    private func settle(_ report: SceneReport, _ diffReport: DiffReport, folder: ReportFolder,
+                        recordNow: (String) -> SceneReport) -> SceneReport {
+        var report = report
         do {
             try folder.writeJSON(diffReport, ReportFiles.json)
-            try folder.writeText(diffReport.junit(suite: "segue test \(s.name)"), ReportFiles.junit)
+            try folder.writeText(diffReport.junit(suite: "segue test \(report.name)"), ReportFiles.junit)
         } catch {
             report.status = .failed
             report.message = "cannot write the report: " + Self.firstLine(error)
@@ -377,25 +385,14 @@ public struct GoldenTestRun: Sendable {
             diffReport.passed = false
             report.message = diffReport.message
         }
-        do {
-            let folder = try root.subfolder(s.name)
-            try folder.writeJSON(diffReport, ReportFiles.json)
-            try folder.writeText(diffReport.junit(suite: "segue test \(s.name)"), ReportFiles.junit)
-            report.report = s.name + "/" + ReportFiles.json
-            if !diffReport.passed { report.message = (report.message ?? "") + " → " + folder.url.relativePath }
-        } catch {
+        let folder: ReportFolder
+        do { folder = try root.subfolder(s.name) } catch {
             report.message = "cannot write the report: " + Self.firstLine(error)
             return report
         }
-        if diffReport.passed {
-            report.status = .passed
-        } else if record == .failed {
-            let was = report.message ?? ""
-            var r = recordNow("re-recorded")
-            if r.status == .recorded { r.message = (r.message ?? "") + " (was: \(was))" }
-            return r
-        }
-        return report
+        report.report = s.name + "/" + ReportFiles.json
+        if !diffReport.passed { report.message = (report.message ?? "") + " → " + folder.url.relativePath }
+        return settle(report, diffReport, folder: folder, recordNow: recordNow)
     }
 
     // MARK: - Helpers
