@@ -31,7 +31,9 @@ let package = Package(
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         // GIF palettes (libimagequant), seen only by the encoder.
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
-        .target(name: "SegueEncode", dependencies: ["SegueRaster", "CFFmpeg", "CImageQuant"]),
+        // Animated WebP read back for comparisons (FFmpeg 5.1 decodes only still WebP).
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .target(name: "SegueEncode", dependencies: ["SegueRaster", "CFFmpeg", "CImageQuant", "CWebP"]),
         // Beside the encoder: decoded frames → pixelmatch/SSIM comparisons, diff reports, golden tests.
         .target(name: "SegueDiff", dependencies: ["SegueEncode"]),
         // Command-line front end: thin subcommands over the stages.

@@ -62,9 +62,10 @@ struct DiffCommand: ParsableCommand {
         abstract: "Compare two renders frame by frame and write a visual report.",
         discussion: """
         EXPECTED and ACTUAL are each a PNG file, a folder of PNG frames, an MP4 (or another video \
-        FFmpeg reads), a GIF or a still WebP. Frames are matched by index: a folder's frames by the \
-        number in their names (frame-0012.png is frame 12), a video's by position. Different frame \
-        counts and sizes are reported as failing frames.
+        FFmpeg reads), a GIF or a WebP (still or animated). Frames are matched by index: a folder's \
+        frames by the number in their names (frame-0012.png is frame 12), a video's by position. An \
+        animated WebP's frames are put back on their frame clock where libwebp merged equal frames. \
+        Different frame counts and sizes are reported as failing frames.
 
         Each pair is compared with pixelmatch's metric (mapbox/pixelmatch 7.2.0, reproduced number for \
         number: YIQ colour distance over 35215 × threshold², anti-aliased pixels left out unless \

@@ -128,6 +128,8 @@ struct FramePairs {
     init(expected: String, actual: String) throws {
         a = try FrameDecoder(path: expected)
         b = try FrameDecoder(path: actual)
+        a.matchClock(of: b)
+        b.matchClock(of: a)
         nextA = try a.next()
         nextB = try b.next()
     }

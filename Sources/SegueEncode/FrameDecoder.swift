@@ -101,7 +101,8 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable, Sendable {
 }
 
 /// Reads frames from a PNG file, a folder of PNG frames, an MP4 (or any video FFmpeg's
-/// libraries demux), a GIF or a still WebP, one frame at a time, as straight RGBA.
+/// libraries demux), a GIF or a WebP (still, or animated: see `AnimatedWebPReader` for how
+/// frames that libwebp merged are put back), one frame at a time, as straight RGBA.
 ///
 /// Formats are recognised by their first bytes, not their names. Frame indexes: a folder's
 /// frames are numbered by the digits at the end of their names (`frame-0012.png` is frame 12;
@@ -111,20 +112,22 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable, Sendable {
 /// the stream declares (BT.601 when it declares none).
 public final class FrameDecoder {
     public enum Kind: String, Sendable {
-        case png, pngFolder = "png-folder", gif, webp, video
+        case png, pngFolder = "png-folder", gif, webp, animatedWebP = "animated-webp", video
     }
 
     public let path: String
     public let kind: Kind
-    /// Frames per second, when the input says (videos and GIFs); nil for images and folders.
+    /// Frames per second, when the input says (videos, GIFs, animated WebP); nil for images and folders.
     public private(set) var frameRate: Double?
-    /// The number of frames when known before decoding (images and folders).
-    public let knownFrameCount: Int?
+    /// The number of frames when known before decoding (images, folders, animated WebP).
+    public private(set) var knownFrameCount: Int?
 
     private var folderFrames: [(index: Int, url: URL)] = []
     private var folderPosition = 0
     private var imageDone = false
     private var container: ContainerStream?
+    private var webpAnimation: AnimatedWebPReader?
+    private var framesRead = 0
 
     /// Opens `path` and checks that it is something this decoder reads. No frame is decoded yet
     /// (except for a container's headers).
@@ -150,9 +153,13 @@ public final class FrameDecoder {
             kind = .png; knownFrameCount = 1
         case .webp:
             if Self.isAnimatedWebP(magic) {
-                throw DecodeError.unsupported(path: path, reason: "it is an animated WebP, which this FFmpeg (\(Self.ffmpegVersion)) cannot decode")
+                let reader = try AnimatedWebPReader(path: path)
+                kind = .animatedWebP; knownFrameCount = reader.frameCount
+                frameRate = reader.frameRate
+                webpAnimation = reader
+            } else {
+                kind = .webp; knownFrameCount = 1
             }
-            kind = .webp; knownFrameCount = 1
         case .gif:
             kind = .gif; knownFrameCount = nil
             container = try ContainerStream(path: path, format: "gif")
@@ -162,6 +169,16 @@ public final class FrameDecoder {
             container = try ContainerStream(path: path, format: nil)
             frameRate = container?.frameRate
         }
+    }
+
+    /// An animated WebP stores runs of equal frames as one; when its timing leaves the frame
+    /// clock open, take the one that matches `other` (its frame rate, else its frame count).
+    /// Call before the first `next()`; does nothing for other kinds of input.
+    public func matchClock(of other: FrameDecoder) {
+        guard let reader = webpAnimation, other.kind != .animatedWebP,
+              reader.adopt(frameRate: other.frameRate, frameCount: other.knownFrameCount) else { return }
+        frameRate = reader.frameRate
+        knownFrameCount = reader.frameCount
     }
 
     /// The next frame, or nil after the last one.
@@ -182,6 +199,12 @@ public final class FrameDecoder {
                 throw DecodeError.unsupported(path: entry.url.path, reason: "it is named .png but is not a PNG file")
             }
             return (entry.index, entry.url.lastPathComponent, try Self.decodeImageFile(entry.url.path, codec: AV_CODEC_ID_PNG))
+        case .animatedWebP:
+            guard let reader = webpAnimation else { return nil }
+            let position = framesRead
+            guard let frame = try reader.next() else { return nil }
+            framesRead += 1
+            return (position, "frame \(position)", frame)
         case .gif, .video:
             guard let container else { return nil }
             let position = container.framesDelivered

@@ -188,4 +188,28 @@ import Testing
         #expect(g.stdout.contains("8 frame pairs compared (8 expected, 8 actual)"), "\(g.stdout)\(g.stderr)")
         #expect(g.status == 0)
     }
+
+    @Test func anAnimatedWebPIsComparedFrameByFrameEvenWhereLibwebpMergedFrames() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        // The box stops after 0.2 s; the remaining 0.3 s are equal frames that libwebp merges.
+        let scene = try box.write("stop.yaml", """
+        canvas: {size: [40, 30], scale: 1, fps: 30, background: "#FFFFFF"}
+        duration: 0.5
+        layers: [{id: box, frame: [0, 10, 10, 10], backgroundColor: "#FF3B30"}]
+        animations: [{layer: box, keyPath: position.x, from: 5, to: 35, duration: 0.2}]
+        """)
+        let webp = box.path("stop.webp"), pngs = box.path("pngs")
+        #expect(try segue("render", scene, "-o", webp, "--quiet").status == 0)
+        #expect(try segue("render", scene, "--format", "png", "-o", pngs, "--quiet").status == 0)
+        let rendered = try FileManager.default.contentsOfDirectory(atPath: pngs).filter { $0.hasSuffix(".png") }.count
+        #expect(rendered == 16)   // frames 0 … 15: ceil(0.5 × 30) + 1
+        let r = try segue("diff", pngs, webp, "--report", box.path("report"), "--no-video")
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("16 frame pairs compared (16 expected, 16 actual)"), "\(r.stdout)")
+        // Lossless WebP: every frame is exactly the PNG's.
+        let report = try json(box.path("report/report.json"))
+        let frames = try #require(report["frames"] as? [[String: Any]])
+        #expect(frames.count == 16 && frames.allSatisfy { ($0["mismatchedPixels"] as? Int) == 0 })
+    }
 }

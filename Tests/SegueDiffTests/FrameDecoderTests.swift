@@ -90,13 +90,80 @@ import Testing
         #expect(frame.width == 20 && frame.height == 10)
         #expect(Array(frame.pixels[0 ..< 4]) == [0, 0, 255, 255])
 
-        // Animated WebP (frames that differ, or libwebp merges them into a still): recognised and refused with a reason (this FFmpeg cannot decode it).
+        // Animated WebP (lossless, so the frames are the source's exactly), read with libwebp.
         try #require(runTool(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc=s=20x10:d=0.3:r=10",
-                              "-c:v", "libwebp_anim", "-loop", "0", "-y", animated]) == 0)
-        #expect(throws: DecodeError.self) { try FrameDecoder(path: animated) }
-        do { _ = try FrameDecoder(path: animated) } catch let e as DecodeError {
-            #expect(e.description.contains("animated WebP"))
+                              "-c:v", "libwebp_anim", "-lossless", "1", "-loop", "0", "-y", animated]) == 0)
+        let source = s.path("source")
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        try #require(runTool(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc=s=20x10:d=0.3:r=10",
+                              "-y", source + "/frame-%04d.png"]) == 0)
+        let a = try FrameDecoder(path: animated)
+        #expect(a.kind == .animatedWebP && a.frameRate == 10 && a.knownFrameCount == 3)
+        var decoded: [RGBAFrame] = []
+        while let f = try a.next() { #expect(f.index == decoded.count); decoded.append(f.frame) }
+        let expected = try FrameDecoder.decodeAll(path: source).map(RGBAFrame.init)
+        #expect(decoded.count == 3 && expected.count == 3)
+        for (k, (d, e)) in zip(decoded, expected).enumerated() { #expect(d == e, "frame \(k) differs") }
+        #expect(decoded[0] != decoded[1])
+    }
+
+    /// The ANMF (animation frame) chunks of a WebP file: the frames it stores.
+    func storedWebPFrames(_ path: String) throws -> Int {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var count = 0, offset = 12
+        while offset + 8 <= bytes.count {
+            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+            if Array(bytes[offset ..< offset + 4]) == Array("ANMF".utf8) { count += 1 }
+            offset += 8 + size + (size & 1)
         }
+        return count
+    }
+
+    @Test func framesThatLibwebpMergedAreReadBackOnTheFrameClock() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        let red = image(16, 8) { _, _ in [230, 20, 20, 255] }, blue = image(16, 8) { x, _ in [20, 20, UInt8(100 + x * 9), 255] }
+        let sequence = [red, red, red, blue, blue, red, blue]
+        for fps in [30.0, 60.0, 24000.0 / 1001] {
+            let path = s.path("merged-\(fps).webp")
+            let writer = try AnimatedImageWriter(url: URL(fileURLWithPath: path), format: .webp, width: 16, height: 8, fps: fps)
+            for frame in sequence { try writer.append(frame.rasterImage) }
+            try writer.finish()
+            // libwebp stored one frame per run of equal frames: 4, not 7.
+            #expect(try storedWebPFrames(path) == 4, "\(fps) fps")
+            let decoder = try FrameDecoder(path: path)
+            #expect(decoder.kind == .animatedWebP && decoder.knownFrameCount == sequence.count, "\(fps) fps")
+            #expect(abs((decoder.frameRate ?? 0) - fps) < 1e-9, "\(fps) fps: \(decoder.frameRate ?? 0)")
+            var frames: [RGBAFrame] = []
+            while let f = try decoder.next() { frames.append(f.frame) }
+            #expect(frames.count == sequence.count, "\(fps) fps: \(frames.count) frames")
+            for (k, (frame, source)) in zip(frames, sequence).enumerated() { #expect(frame == source, "\(fps) fps: frame \(k) differs") }
+        }
+    }
+
+    @Test func aWebPOfEqualPairsTakesTheClockOfWhatItIsComparedWith() throws {
+        let s = try Scratch()
+        defer { s.remove() }
+        let colours: [[UInt8]] = [[230, 20, 20, 255], [20, 200, 20, 255], [20, 20, 230, 255]]
+        let sequence = colours.flatMap { c in [image(8, 8) { _, _ in c }, image(8, 8) { _, _ in c }] }
+        let path = s.path("pairs.webp")
+        let writer = try AnimatedImageWriter(url: URL(fileURLWithPath: path), format: .webp, width: 8, height: 8, fps: 30)
+        for frame in sequence { try writer.append(frame.rasterImage) }
+        try writer.finish()
+        #expect(try storedWebPFrames(path) == 3)
+        // On its own, the timing (67 ms per stored frame) fits 15 fps: three frames.
+        let alone = try FrameDecoder(path: path)
+        #expect(alone.frameRate == 15 && alone.knownFrameCount == 3)
+        // Next to the six PNG frames it was made from, it takes their count: 30 fps.
+        for (k, frame) in sequence.enumerated() { try s.write("frames/frame-000\(k).png", frame.pngBytes()) }
+        let folder = try FrameDecoder(path: s.path("frames"))
+        let paired = try FrameDecoder(path: path)
+        paired.matchClock(of: folder)
+        #expect(paired.frameRate == 30 && paired.knownFrameCount == 6)
+        var frames: [RGBAFrame] = []
+        while let f = try paired.next() { frames.append(f.frame) }
+        #expect(frames.count == 6)
+        for (k, (frame, source)) in zip(frames, sequence).enumerated() { #expect(frame == source, "frame \(k) differs") }
     }
 
     @Test func unusableInputsFailWithTheirPathAndReason() throws {

@@ -296,7 +296,6 @@ struct GIFWriterTests {
         }
         let banded = try decodedGreys(0)
         let distinct = Set(banded[0])
-        let levels = distinct.sorted()
         #expect(distinct.count >= 4 && distinct.count <= 8, "\(distinct.count) greys")
         #expect(banded.allSatisfy { $0 == banded[0] }, "undithered rows differ")
         #expect(zip(banded[0], banded[0].dropFirst()).allSatisfy { $0 <= $1 }, "an undithered ramp must not go down")
