@@ -87,10 +87,7 @@ public final class AnimatedImageWriter: FrameSink {
     public func append(_ image: RasterImage) throws {
         guard !closed, file != nil else { throw EncodeError.writerClosed }
         do {
-            guard image.width == width, image.height == height else {
-                throw EncodeError.frameSizeMismatch(expectedWidth: width, expectedHeight: height,
-                                                    width: image.width, height: image.height)
-            }
+            try requireFrameSize(image, width: width, height: height)
             if let webp {
                 // libwebp takes straight-alpha BGRA ("RGB32" on little-endian machines).
                 Unpremultiply.convert(image, order: .bgra, into: &scratch)

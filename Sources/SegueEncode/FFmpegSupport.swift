@@ -77,3 +77,10 @@ func requireSetting<T: Comparable & CustomStringConvertible>(_ what: String, _ v
 func validateLoopCount(_ loop: Int) throws {
     try requireSetting("loop count", loop, in: 0 ... 65535, lowerNote: " (forever)")
 }
+
+/// Throws `EncodeError.frameSizeMismatch` unless `image` has the size the writer was opened with.
+func requireFrameSize(_ image: RasterImage, width: Int, height: Int) throws {
+    guard image.width == width, image.height == height else {
+        throw EncodeError.frameSizeMismatch(expectedWidth: width, expectedHeight: height, width: image.width, height: image.height)
+    }
+}

@@ -107,10 +107,7 @@ public final class GIFWriter: FrameSink {
     public func append(_ image: RasterImage) throws {
         guard file != nil, let spool else { throw EncodeError.writerClosed }
         do {
-            guard image.width == width, image.height == height else {
-                throw EncodeError.frameSizeMismatch(expectedWidth: width, expectedHeight: height,
-                                                    width: image.width, height: image.height)
-            }
+            try requireFrameSize(image, width: width, height: height)
             if Unpremultiply.convert(image, order: .rgba, alpha: .binary, into: &scratch) { hasTransparency = true }
             try scratch.withUnsafeBytes { try spool.append($0) }
             frameCount += 1

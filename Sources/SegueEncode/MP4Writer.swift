@@ -194,10 +194,7 @@ public final class MP4Writer: FrameSink {
     public func append(_ image: RasterImage) throws {
         guard !closed, let ctx = codecContext, let frame, let scaler else { throw EncodeError.writerClosed }
         do {
-            guard image.width == width, image.height == height else {
-                throw EncodeError.frameSizeMismatch(expectedWidth: width, expectedHeight: height,
-                                                    width: image.width, height: image.height)
-            }
+            try requireFrameSize(image, width: width, height: height)
             try ffcheck(av_frame_make_writable(frame), "av_frame_make_writable")
             var dst: [UnsafeMutablePointer<UInt8>?] = [frame.plane(0), frame.plane(1), frame.plane(2), nil]
             var dstStride: [Int32] = [Int32(frame.stride(0)), Int32(frame.stride(1)), Int32(frame.stride(2)), 0]

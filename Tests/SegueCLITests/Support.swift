@@ -56,11 +56,12 @@ let segueBinary: URL = {
     return packageRoot.appendingPathComponent(".build/debug/segue")
 }()
 
-func run(_ executable: URL, _ arguments: [String], cwd: URL? = nil) throws -> RunResult {
+func run(_ executable: URL, _ arguments: [String], cwd: URL? = nil, environment: [String: String]? = nil) throws -> RunResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let cwd { process.currentDirectoryURL = cwd }
+    if let environment { process.environment = environment }
     // Files, not pipes: a chatty child can never block on a full pipe.
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("segue-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

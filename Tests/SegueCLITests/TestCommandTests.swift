@@ -24,26 +24,7 @@ import Testing
     func segueEnv(_ arguments: [String], ci: Bool) throws -> RunResult {
         var env = ProcessInfo.processInfo.environment
         if ci { env["CI"] = "true" } else { env.removeValue(forKey: "CI") }
-        let process = Process()
-        process.executableURL = segueBinary
-        process.arguments = arguments
-        process.environment = env
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("segue-env-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try out.close(); try err.close()
-        let o = try Data(contentsOf: outURL), e = try Data(contentsOf: errURL)
-        return RunResult(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                         stderr: String(decoding: e, as: UTF8.self), stdoutData: o)
+        return try run(segueBinary, arguments, environment: env)
     }
 
     func lastLine(_ text: String) -> String {
