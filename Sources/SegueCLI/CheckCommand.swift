@@ -17,6 +17,8 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Scene files to check.")
     var scenes: [String]
 
+    @OptionGroup var limits: LimitOptions
+
     @Flag(name: .shortAndLong, help: "Print only problems.")
     var quiet = false
 
@@ -24,7 +26,7 @@ struct CheckCommand: ParsableCommand {
         var failed = 0
         for path in scenes {
             do {
-                let scene = try SamplingOptions.load(path)
+                let scene = try SamplingOptions.load(path, limits: limits.values)
                 let timeline = Timeline(scene: scene)
                 try Rasterizer().checkResources(DisplayListBuilder.build(timeline, frame: 0))
                 if !quiet {

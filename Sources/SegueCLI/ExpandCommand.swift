@@ -21,16 +21,25 @@ struct ExpandCommand: ParsableCommand {
     @Argument(help: "The scene file.")
     var scene: String
 
+    @OptionGroup var limits: LimitOptions
+
     @Option(name: .shortAndLong, help: "Write the expanded scene here instead of standard output.")
     var output: String?
+
+    func validate() throws {
+        if let output, output != "-", !OutputNaming.isSpecialFile(output),
+           !["yaml", "yml"].contains(URL(fileURLWithPath: output).pathExtension.lowercased()) {
+            throw ValidationError("-o \(output): the expanded scene is YAML; name the file .yaml (e.g. -o out/expanded.yaml).")
+        }
+    }
 
     func run() throws {
         try Diagnostics.failing {
             // Validate first, so a bad scene fails with its usual message.
-            _ = try SceneLoader.load(path: scene)
+            CommandInputs.register(scene: try SceneLoader.load(path: scene, limits: limits.values), path: scene)
             let text = try PresetExpander.expandedText(path: scene)
             if let output {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                try AtomicFileWriter.write(Array(text.utf8), to: URL(fileURLWithPath: output == "-" ? "/dev/stdout" : output))
             } else {
                 FileHandle.standardOutput.write(Data(text.utf8))
             }

@@ -10,6 +10,8 @@ struct SamplingOptions: ParsableArguments {
     @Option(help: "Pixels per point, overriding the scene's canvas.scale (0 < scale ≤ 8).")
     var scale: Double?
 
+    @OptionGroup var limits: LimitOptions
+
     func validate() throws {
         if let fps, !(fps >= 1 && fps <= 240) { throw ValidationError("--fps must be between 1 and 240, got \(fps).") }
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be greater than 0 and at most 8, got \(scale).") }
@@ -17,11 +19,12 @@ struct SamplingOptions: ParsableArguments {
 
     /// Loads a scene and applies the overrides, re-checking the frame size limit.
     func load(_ path: String) throws -> Scene {
-        try Self.load(path, fps: fps, scale: scale)
+        try Self.load(path, fps: fps, scale: scale, limits: limits.values)
     }
 
-    static func load(_ path: String, fps: Double? = nil, scale: Double? = nil) throws -> Scene {
-        var scene = try SceneLoader.load(path: path)
+    static func load(_ path: String, fps: Double? = nil, scale: Double? = nil, limits: SceneLimits) throws -> Scene {
+        var scene = try SceneLoader.load(path: path, limits: limits)
+        CommandInputs.register(scene: scene, path: path)
         if let fps { scene.canvas.fps = fps }
         if let scale { scene.canvas.scale = scale }
         let limit = 16384
@@ -33,6 +36,25 @@ struct SamplingOptions: ParsableArguments {
             throw CLIError("\(path): frames would be empty at scale \(scene.canvas.scale).", hint: "use a larger --scale")
         }
         return scene
+    }
+}
+
+/// `--limit NAME=VALUE`: raises (or lowers) one of the resource limits of `SceneLimits`.
+struct LimitOptions: ParsableArguments {
+    @Option(name: .customLong("limit"), help: ArgumentHelp(
+        "Change a resource limit, e.g. --limit layers=20000 (repeatable). Limits and defaults: layers 10000, depth 100, text 10000 characters, keyframes 10000, imageSide 16384 px, imagePixels 100000000, pixels 5e10 (frames × pixels of one render); see docs/reliability.md.",
+        valueName: "name=value"))
+    var assignments: [String] = []
+
+    func validate() throws {
+        var limits = SceneLimits.default
+        for a in assignments { if let problem = limits.set(a) { throw ValidationError("--limit \(a): \(problem).") } }
+    }
+
+    var values: SceneLimits {
+        var limits = SceneLimits.default
+        for a in assignments { _ = limits.set(a) }
+        return limits
     }
 }
 

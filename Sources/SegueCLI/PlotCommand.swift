@@ -28,6 +28,8 @@ struct PlotCommand: ParsableCommand {
     @Argument(help: "The scene file.")
     var scene: String
 
+    @OptionGroup var limits: LimitOptions
+
     @Option(help: "The id of the layer to plot.")
     var layer: String
 
@@ -51,6 +53,7 @@ struct PlotCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
+        if let output { try OutputNaming.checkPNG(output, what: "a PNG plot") }
         if !(2 ... 100_000).contains(samples) { throw ValidationError("--samples must be between 2 and 100000, got \(samples).") }
         if let from, !(from >= 0 && from.isFinite) { throw ValidationError("--from must be 0 or more, got \(from).") }
         if let to, !(to > 0 && to.isFinite) { throw ValidationError("--to must be greater than 0, got \(to).") }
@@ -59,7 +62,7 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         try Diagnostics.failing {
-            let loaded = try SamplingOptions.load(scene)
+            let loaded = try SamplingOptions.load(scene, limits: limits.values)
             let timeline = Timeline(scene: loaded)
             let layerID = try PropertyArguments.layer(layer, in: loaded, scenePath: scene)
             let key = try PropertyArguments.keyPath(keyPath)

@@ -106,6 +106,18 @@ struct RenderCommand: ParsableCommand {
         try only("--gif-palette", [.gif], gifPalette != .auto)
         try only("--lossy", [.webp], lossy)
         try only("--loop", [.gif, .webp, .apng], loop != 0)
+        if let output, scenes.count == 1 {
+            let isStream = output == OutputPath.standardOutputName || OutputNaming.isSpecialFile(output)
+            if isStream && self.format == nil {
+                throw ValidationError("-o \(output) is a pipe or device: say which format to stream with --format (gif, apng, webp or raw).")
+            }
+            if isStream && (format == .mp4 || format == .png) {
+                throw ValidationError(format == .mp4
+                    ? "-o \(output) is a pipe or device, and an MP4 needs a file it can rewrite (its index goes first).\n  hint: write to a file, or stream --format gif, apng, webp or raw"
+                    : "-o \(output) is a pipe or device, and --format png writes a folder.\n  hint: stream --format raw, or give a folder name")
+            }
+            try OutputNaming.check(output, format: format)
+        }
     }
 
     func run() throws {
@@ -159,17 +171,19 @@ struct RenderCommand: ParsableCommand {
         scene.canvas.fps = frameRate(for: format, scene: scene)
         let timeline = Timeline(scene: scene)
         let range = try (frames ?? FrameRange(argument: "0-")!).resolve(frameCount: timeline.frameCount, scene: path)
+        try sampling.limits.values.checkRender(scene, frames: range.count, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight)
         let rasterizer = Rasterizer()
         // Check every image once up front, so a bad file fails before any frame is encoded.
         try rasterizer.checkResources(DisplayListBuilder.build(timeline, frame: range.lowerBound))
 
-        let url = destination(for: path, format: format)
+        var url = destination(for: path, format: format)
+        if output == OutputPath.standardOutputName { url = URL(fileURLWithPath: "/dev/stdout") }
         let width = scene.canvas.pixelWidth, height = scene.canvas.pixelHeight
         let fps = scene.canvas.fps
         let sink: FrameSink = switch format {
         case .mp4: try MP4Writer(url: url, width: width, height: height, fps: fps, crf: crf)
         case .png: try PNGSequenceWriter(directory: url, startIndex: range.lowerBound)
-        case .raw: try RawFrameWriter(path: output ?? url.path + ".bgra")
+        case .raw: try RawFrameWriter(path: output == OutputPath.standardOutputName ? OutputPath.standardOutputName : url.path)
         case .gif:
             try GIFWriter(url: url, width: width, height: height, fps: fps,
                           options: .init(quality: gifQuality, maxColors: maxColors, loop: loop, maxBytes: maxSize?.bytes, palette: gifPalette,
@@ -185,8 +199,10 @@ struct RenderCommand: ParsableCommand {
         let started = Date()
         do {
             var done = 0
-            try FramePipeline(timeline: timeline, rasterizer: rasterizer, frames: range, jobs: jobs, showTouches: showTouches).run { _, image in
+            try FramePipeline(timeline: timeline, rasterizer: rasterizer, frames: range, jobs: jobs, showTouches: showTouches).run { index, image in
+                try FaultInjection.failIfRequested(frame: index, path: url.path)
                 try sink.append(image)
+                FaultInjection.pauseIfRequested(.afterFrame(index))
                 done += 1
                 progress.update(done: done)
             }

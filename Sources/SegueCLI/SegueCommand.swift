@@ -35,6 +35,7 @@ public struct SegueCommand: ParsableCommand {
     /// Runs the command line and exits with Segue's exit statuses (usage errors are 2, not
     /// ArgumentParser's 64, like other diff and render tools).
     public static func runMain(_ arguments: [String]? = nil) -> Never {
+        TemporaryFiles.installSignalHandlers()
         do {
             var command = try parseAsRoot(arguments)
             try command.run()

@@ -21,6 +21,8 @@ struct SheetCommand: ParsableCommand {
     @Argument(help: "The scene file.")
     var scene: String
 
+    @OptionGroup var limits: LimitOptions
+
     @Option(name: .shortAndLong, help: "The PNG to write (default out/NAME-sheet.png).")
     var output: String?
 
@@ -37,6 +39,7 @@ struct SheetCommand: ParsableCommand {
     var showTouches = false
 
     func validate() throws {
+        if let output { try OutputNaming.checkPNG(output, what: "a PNG contact sheet") }
         if !(2 ... 100).contains(frames) { throw ValidationError("--frames must be between 2 and 100, got \(frames).") }
         if let columns, !(1 ... 100).contains(columns) { throw ValidationError("--columns must be between 1 and 100, got \(columns).") }
         if !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be greater than 0 and at most 8, got \(scale).") }
@@ -46,9 +49,9 @@ struct SheetCommand: ParsableCommand {
         try Diagnostics.failing {
             // Thumbnails are rendered larger and shrunk with a box filter, so text in them reads
             // like a shrunken screenshot rather than type drawn a few pixels high.
-            let thumbnail = try SamplingOptions.load(scene, scale: scale).canvas
+            let thumbnail = try SamplingOptions.load(scene, scale: scale, limits: limits.values).canvas
             let factor = ContactSheet.supersampling(forScale: scale)
-            let loaded = try SamplingOptions.load(scene, scale: scale * Double(factor))
+            let loaded = try SamplingOptions.load(scene, scale: scale * Double(factor), limits: limits.values)
             let timeline = Timeline(scene: loaded)
             let rasterizer = Rasterizer()
             var cells: [ContactSheet.Cell] = []

@@ -30,6 +30,7 @@ struct StillCommand: ParsableCommand {
     var showTouches = false
 
     func validate() throws {
+        if let output { try OutputNaming.checkPNG(output, what: "a PNG image") }
         if time != nil && frame != nil { throw ValidationError("Give --time or --frame, not both.") }
         if let time, !(time >= 0 && time.isFinite) { throw ValidationError("--time must be 0 or more, got \(time).") }
         if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more, got \(frame).") }

@@ -49,6 +49,8 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "Scene folders or scene files; with --merge, report folders (or their report.json).")
     var inputs: [String] = []
 
+    @OptionGroup var limits: LimitOptions
+
     @Option(help: "The golden folder: GOLDEN/<scene>/frame-NNNN.png, meta.json, dump.json, and golden.json.")
     var golden: String?
 
@@ -120,11 +122,15 @@ struct TestCommand: ParsableCommand {
         } catch {
             throw ComparisonExit.fail(error)
         }
+        // Inputs no output may replace: the scenes, and the goldens unless this run records them.
+        for scene in scenes { ProtectedInputs.add(scene.path, role: "scene file") }
+        if recordMode == .never { ProtectedInputs.add(goldenURL.path, role: "golden folder (--record never)") }
+        let limitValues = limits.values
         let run = GoldenTestRun(
             scenes: scenes, golden: goldenURL, mode: mode, record: recordMode, diffing: comparison.diffing,
             tolerance: tolerance, scale: scale ?? recorded?.scale, every: every ?? recorded?.every ?? 1, jobs: jobs,
             reportDirectory: URL(fileURLWithPath: report), writesVideo: !noVideo, shard: shard,
-            loadScene: { path, scale in try SamplingOptions.load(path, scale: scale) })
+            loadScene: { path, scale in try SamplingOptions.load(path, scale: scale, limits: limitValues) })
         if let shard, !quiet {
             print("shard \(shard): \(scenes.count) scene\(scenes.count == 1 ? "" : "s")\(scenes.isEmpty ? "" : " (" + scenes.map(\.name).joined(separator: ", ") + ")")")
         }

@@ -31,6 +31,9 @@ public struct DiffRun: Sendable {
     /// - Throws: `DecodeError` when an input cannot be read (before or during decoding);
     ///   `EncodeError` when the report cannot be written.
     public func run(onFrame: (FrameReport) -> Void = { _ in }) throws -> DiffReport {
+        // The compared files are inputs: the report may neither replace nor empty them.
+        ProtectedInputs.add(expected, role: "expected input")
+        ProtectedInputs.add(actual, role: "actual input")
         // Open both inputs before touching the report folder: unusable input changes nothing.
         var pairs = try FramePairs(expected: expected, actual: actual)
         let folder = try ReportFolder.prepare(reportDirectory)

@@ -201,6 +201,7 @@ public struct ReportFolder: Sendable {
     ///   it (nothing is deleted then).
     public static func prepare(_ url: URL) throws -> ReportFolder {
         let fm = FileManager.default
+        try ProtectedInputs.checkFolder(try OutputPath.resolveFolder(url), requested: url.path)
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: url.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {

@@ -74,7 +74,7 @@ public final class AnimatedImageWriter: FrameSink {
                                    alpha: true, path: file.temporaryURL.path)
             case .apng:
                 _ = try findEncoder("apng")
-                spool = try FrameSpool(near: file.destination, width: width, height: height)
+                spool = try FrameSpool(for: file, width: width, height: height)
             }
         } catch {
             cancel()

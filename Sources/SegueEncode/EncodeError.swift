@@ -5,6 +5,11 @@ public enum EncodeError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The output cannot be created at `path`; `reason` says why
     /// (missing directory, permissions, not a directory, …). Raised before any frame is encoded.
     case unwritablePath(path: String, reason: String)
+    /// The output `output` is the same file as (or a folder holding) `input`, which this command
+    /// reads as its `role`; nothing is written.
+    case wouldOverwriteInput(output: String, input: String, role: String)
+    /// The output is a stream (a pipe, a device, standard output) and `format` must seek.
+    case needsSeekableOutput(path: String, format: String, reason: String)
     /// This FFmpeg build has no encoder named `name` (`libx264`, `png`).
     case codecUnavailable(name: String)
     /// An FFmpeg call failed: `call` is the function (and its subject), `message` the `av_strerror` text.
@@ -40,6 +45,12 @@ public enum EncodeError: Error, CustomStringConvertible, Equatable, Sendable {
             return "invalid encoder setting: \(text)"
         case let .noFrames(path):
             return "no frames were rendered, so '\(path)' was not written"
+        case let .wouldOverwriteInput(output, input, role):
+            return output == input
+                ? "refusing to write output '\(output)': it is the \(role) this command reads"
+                : "refusing to write output '\(output)': it would replace the \(role) '\(input)' that this command reads"
+        case let .needsSeekableOutput(path, format, reason):
+            return "cannot write \(format) to '\(path)': it is a pipe or device, and \(reason)"
         case .writerClosed:
             return "the output writer was already finished, cancelled or failed; no more frames can be written"
         }

@@ -94,7 +94,7 @@ public final class GIFWriter: FrameSink {
         self.url = file.destination
         self.file = file
         do {
-            spool = try FrameSpool(near: file.destination, width: width, height: height)
+            spool = try FrameSpool(for: file, width: width, height: height)
         } catch {
             file.discard()
             self.file = nil

@@ -82,7 +82,13 @@ public final class MP4Writer: FrameSink {
         self.frameRate = (Int(rate.num), Int(rate.den))
 
         // Fail on the output path before doing anything expensive.
-        let file = try AtomicFileWriter(destination: url)
+        let output = try OutputPath.resolve(url)
+        if output.isStream {
+            throw EncodeError.needsSeekableOutput(
+                path: output.requested, format: "MP4",
+                reason: "an MP4 is written with its index (moov) first, which needs a file that can be rewritten after the last frame")
+        }
+        let file = try AtomicFileWriter(output: output)
         self.url = file.destination
         self.file = file
         do {

@@ -129,30 +129,44 @@ public enum PNGWriter {
 /// Writes frames as `frame-0000.png`, `frame-0001.png`, … (at least four digits; the number is
 /// the frame's index in the animation, counting from `startIndex`).
 ///
-/// Frames go into a hidden temporary sibling of `directory`; `finish()` swaps it in (the old
-/// folder is renamed aside, the new one renamed into place, then the old one deleted), so the
-/// destination is never half-written. To avoid deleting someone's data, an existing destination
-/// is only replaced if it holds nothing but `frame-NNNN.png` files (and `.DS_Store`).
+/// Frames go into a hidden temporary sibling of `directory` (`.NAME.segue-PID-RANDOM.tmp`), each
+/// fsynced; `finish()` swaps it in (the old folder is renamed aside, the new one renamed into
+/// place, the directory fsynced, then the old one deleted), so the destination is never
+/// half-written. To avoid deleting someone's data, an existing destination is only replaced if
+/// it holds nothing but `frame-NNNN.png` files (and `.DS_Store`) and no input of the command.
+/// The same output rules as `AtomicFileWriter` apply: a lock against a second writer, stale
+/// temporary folders of dead processes removed, everything temporary registered for SIGINT.
 public final class PNGSequenceWriter: FrameSink {
     public let directory: URL
     public let startIndex: Int
     /// Frames appended so far.
     public private(set) var frameCount = 0
     private var staging: URL?
+    private var lock: OutputLock?
 
     /// Checks the destination and creates the temporary folder. Nothing is encoded yet.
-    /// - Throws: `EncodeError.unwritablePath` (missing or read-only parent, destination is a file
-    ///   or a folder with other files in it), `EncodeError.invalidSetting` for a negative `startIndex`.
+    /// - Throws: `EncodeError.unwritablePath` (missing or read-only parent, destination is a file,
+    ///   a stream or a folder with other files in it), `EncodeError.wouldOverwriteInput`,
+    ///   `EncodeError.invalidSetting` for a negative `startIndex`.
     public init(directory: URL, startIndex: Int = 0) throws {
         guard startIndex >= 0 else {
             throw EncodeError.invalidSetting("start frame \(startIndex) must not be negative")
         }
-        let directory = AtomicFileWriter.resolved(directory)
+        let requested = directory.path
+        let directory = try OutputPath.resolveFolder(directory)
         self.directory = directory
         self.startIndex = startIndex
+        try ProtectedInputs.checkFolder(directory, requested: requested)
         try Self.checkReplaceable(directory)
-        staging = try AtomicFileWriter.createUniqueSibling(of: directory, kind: "tmp") { path in
-            mkdir(path, 0o777) == 0 ? 0 : errno
+        lock = try OutputLock(for: directory)
+        TemporaryFiles.removeStale(near: directory)
+        do {
+            staging = try TemporaryFiles.create(siblingOf: directory, kind: .tmp, isFolder: true) { path in
+                mkdir(path, 0o777) == 0 ? 0 : errno
+            }
+        } catch {
+            lock?.release()
+            throw error
         }
     }
 
@@ -172,7 +186,7 @@ public final class PNGSequenceWriter: FrameSink {
             let name = Self.fileName(forFrame: startIndex + frameCount)
             let bytes = try PNGWriter.encode(image)
             try AtomicFileWriter.writeFile(bytes, atPath: staging.appendingPathComponent(name).path,
-                                           reportedPath: directory.appendingPathComponent(name).path, exclusive: true)
+                                           reportedPath: directory.appendingPathComponent(name).path, exclusive: true, sync: true)
             frameCount += 1
         } catch {
             cancel()
@@ -184,23 +198,36 @@ public final class PNGSequenceWriter: FrameSink {
         guard let staging else { throw EncodeError.writerClosed }
         do {
             guard frameCount > 0 else { throw EncodeError.noFrames(path: directory.path) }
+            if let failure = Durability.sync(directory: staging.path) {
+                throw EncodeError.unwritablePath(path: directory.path, reason: failure)
+            }
+            FaultInjection.pauseIfRequested(.beforeCommit)
             let dest = directory.path
             var st = stat()
+            var aside: URL?
             if lstat(dest, &st) == 0 {
                 try Self.checkReplaceable(directory)
-                let aside = try AtomicFileWriter.createUniqueSibling(of: directory, kind: "old") { path in
+                aside = try TemporaryFiles.create(siblingOf: directory, kind: .old, isFolder: true) { path in
                     rename(dest, path) == 0 ? 0 : errno
                 }
+            }
+            var renameError: Int32 = 0
+            _ = TemporaryFiles.release(staging.path) {
                 if rename(staging.path, dest) != 0 {
-                    let reason = AtomicFileWriter.posixMessage(errno)
-                    _ = rename(aside.path, dest)   // put the old folder back
-                    throw EncodeError.unwritablePath(path: dest, reason: reason)
+                    renameError = errno
+                    if let aside { _ = rename(aside.path, dest) }   // put the old folder back
                 }
-                try? FileManager.default.removeItem(at: aside)
-            } else if rename(staging.path, dest) != 0 {
-                throw EncodeError.unwritablePath(path: dest, reason: AtomicFileWriter.posixMessage(errno))
+                return 0
+            }
+            if renameError != 0 {
+                if let aside { _ = TemporaryFiles.release(aside.path) }
+                throw EncodeError.unwritablePath(path: dest, reason: AtomicFileWriter.posixMessage(renameError))
             }
             self.staging = nil
+            _ = Durability.sync(directory: directory.deletingLastPathComponent().path)
+            if let aside { TemporaryFiles.remove(aside.path) }
+            lock?.release()
+            lock = nil
         } catch {
             cancel()
             throw error
@@ -209,8 +236,10 @@ public final class PNGSequenceWriter: FrameSink {
 
     /// Deletes the temporary folder; the destination is left as it was.
     public func cancel() {
-        if let staging { try? FileManager.default.removeItem(at: staging) }
+        if let staging { TemporaryFiles.remove(staging.path) }
         staging = nil
+        lock?.release()
+        lock = nil
     }
 
     /// Throws unless `directory` can be created or replaced: its parent must be a writable

@@ -175,6 +175,11 @@ enum ImageLoader {
         guard head.starts(with: pngSignature) else {
             throw RasterError.imageNotPNG(path: path, location: location, detectedFormat: detectFormat(head))
         }
+        // Refuse a decompression bomb from its header, before the decoder allocates anything.
+        if let (w, h) = SceneLimits.pngDimensions(atPath: path), w * h > contents.maximumPixels {
+            throw RasterError.imageUnreadable(path: path, location: location,
+                                              reason: "it is \(w)×\(h) pixels, over the limit of \(contents.maximumPixels) (raise it with --limit imagePixels=N)")
+        }
         let surface = cairo_image_surface_create_from_png(path)
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)

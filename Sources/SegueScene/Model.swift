@@ -35,6 +35,8 @@ public struct Scene: Sendable {
     /// Scripted fingers that only show (`--show-touches`): taps and pans whose effect the scene's
     /// animations already spell out (a preset that turned a pan into timed animations, say).
     public var touches: [GestureSpec]
+    /// Where `canvas:` was written (for messages about the frame size and the render's size).
+    public var canvasLocation: SourceLocation?
 
     public init(file: String, canvas: Canvas, duration: Double, durationIsExplicit: Bool = false,
                 layers: [LayerSpec], animations: [AnimationSpec], groups: [KeyframeGroupSpec] = [],
@@ -131,8 +133,12 @@ public struct ImageContents: Hashable, Sendable {
     public var gravity: ContentsGravity
     /// Where `contents:` was written, so a missing or corrupt image is reported there.
     public var location: SourceLocation
-    public init(path: String, gravity: ContentsGravity = .resize, location: SourceLocation) {
-        self.path = path; self.gravity = gravity; self.location = location
+    /// The largest image (width × height pixels) the decoder may allocate for it: the raster
+    /// stage checks the file's header against this again before decoding (`SceneLimits`).
+    public var maximumPixels: Int
+    public init(path: String, gravity: ContentsGravity = .resize, location: SourceLocation,
+                maximumPixels: Int = SceneLimits.default.imagePixels) {
+        self.path = path; self.gravity = gravity; self.location = location; self.maximumPixels = maximumPixels
     }
 }
 

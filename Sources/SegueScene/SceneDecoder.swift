@@ -157,6 +157,7 @@ final class SceneDecoder: ValueReader {
         let entries = try entries(of: root, Self.topSchema, key: "scene", example: "canvas: {size: [390, 844]}")
         var tracker = KeyTracker()
         var canvas: Canvas?
+        var canvasLocation: SourceLocation?
         var duration: Double?
         var durationNode: Node?
         var layers: [LayerSpec] = []
@@ -174,6 +175,7 @@ final class SceneDecoder: ValueReader {
                 }
             case "canvas":
                 canvas = try decodeCanvas(entry.value)
+                canvasLocation = location(entry.key)
             case "duration":
                 let d = try seconds(entry.value, "duration")
                 if d < 0 || d == 0 && hasAnimations {
@@ -210,8 +212,10 @@ final class SceneDecoder: ValueReader {
         }
         // An endlessly repeating animation counts one cycle.
         let end = (animations.map(\.naturalEnd) + groups.map(\.end)).max() ?? 0
-        return Scene(file: file, canvas: canvas, duration: duration ?? end, durationIsExplicit: duration != nil,
-                     layers: layers, animations: animations, groups: groups, interaction: interaction, touches: touches)
+        var scene = Scene(file: file, canvas: canvas, duration: duration ?? end, durationIsExplicit: duration != nil,
+                          layers: layers, animations: animations, groups: groups, interaction: interaction, touches: touches)
+        scene.canvasLocation = canvasLocation
+        return scene
     }
 
     /// Gathers layer ids without validating anything (errors are found by the real pass).

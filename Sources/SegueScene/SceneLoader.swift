@@ -17,16 +17,17 @@ public enum SceneLoader {
 
     /// Reads and parses the scene file at `path`. `path` is used verbatim in error locations
     /// and as `Scene.file`; relative image paths are resolved against the file's directory.
-    public static func load(path: String) throws(SceneError) -> Scene {
+    /// `limits` bound what the scene may make Segue allocate (`SceneLimits`).
+    public static func load(path: String, limits: SceneLimits = .default) throws(SceneError) -> Scene {
         let text = try readText(path: path)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return try parse(text, file: path, baseDirectory: directory)
+        return try parse(text, file: path, baseDirectory: directory, limits: limits)
     }
 
     /// Parses scene text. `file` is used verbatim in error locations and as `Scene.file`;
     /// `baseDirectory` is where relative `contents` image paths are resolved from (a relative
     /// `baseDirectory` is taken relative to the current directory).
-    public static func parse(_ text: String, file: String, baseDirectory: String) throws(SceneError) -> Scene {
+    public static func parse(_ text: String, file: String, baseDirectory: String, limits: SceneLimits = .default) throws(SceneError) -> Scene {
         let base = URL(fileURLWithPath: baseDirectory.isEmpty ? "." : baseDirectory).standardizedFileURL.path
         var source = text
         if source.unicodeScalars.first == "\u{FEFF}" { source.unicodeScalars.removeFirst() }
@@ -49,7 +50,19 @@ public enum SceneLoader {
                 return .failure(error)
             }
         }
-        return try result.get()
+        var scene = try result.get()
+        try limits.check(scene)
+        applyImageLimit(limits.imagePixels, to: &scene.layers)
+        return scene
+    }
+
+    /// Hands the image size limit to the raster stage, which checks each file's header again
+    /// right before decoding it (the file may have changed since it was loaded).
+    private static func applyImageLimit(_ pixels: Int, to layers: inout [LayerSpec]) {
+        for i in layers.indices {
+            layers[i].contents?.maximumPixels = pixels
+            applyImageLimit(pixels, to: &layers[i].sublayers)
+        }
     }
 
     // MARK: - Reading the file

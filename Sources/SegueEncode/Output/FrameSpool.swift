@@ -18,20 +18,24 @@ final class FrameSpool: @unchecked Sendable {
     let frameBytes: Int
     private(set) var count = 0
     private var fd: Int32
+    /// The output this spool serves, for messages.
+    private let reportedPath: String
 
-    /// Creates the anonymous file in the directory of `destination` (already checked writable).
-    init(near destination: URL, width: Int, height: Int) throws {
+    /// Creates the anonymous file in `file`'s scratch directory (beside a regular output,
+    /// already checked writable; the temporary directory for a stream).
+    init(for file: AtomicFileWriter, width: Int, height: Int) throws {
         self.width = width
         self.height = height
         self.frameBytes = width * height * 4
+        self.reportedPath = file.output.requested
         var descriptor: Int32 = -1
-        let url = try AtomicFileWriter.createUniqueSibling(of: destination, kind: "frames") { path in
+        let url = try TemporaryFiles.create(siblingOf: file.destination, in: file.scratchDirectory, kind: .frames, isFolder: false) { path in
             let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if fd < 0 { return errno }
             descriptor = fd
             return 0
         }
-        unlink(url.path)
+        _ = TemporaryFiles.release(url.path) { unlink(url.path) }
         fd = descriptor
     }
 
@@ -48,7 +52,7 @@ final class FrameSpool: @unchecked Sendable {
             let n = pwrite(fd, rgba.baseAddress! + offset, rgba.count - offset, base + off_t(offset))
             if n < 0 {
                 if errno == EINTR { continue }
-                throw EncodeError.unwritablePath(path: "(temporary frame file)", reason: AtomicFileWriter.posixMessage(errno))
+                throw EncodeError.unwritablePath(path: reportedPath, reason: "cannot keep its frames in a temporary file: " + AtomicFileWriter.posixMessage(errno))
             }
             offset += n
         }
@@ -65,7 +69,7 @@ final class FrameSpool: @unchecked Sendable {
             let n = pread(fd, buffer.baseAddress! + offset, frameBytes - offset, base + off_t(offset))
             if n < 0 {
                 if errno == EINTR { continue }
-                throw EncodeError.unwritablePath(path: "(temporary frame file)", reason: AtomicFileWriter.posixMessage(errno))
+                throw EncodeError.unwritablePath(path: reportedPath, reason: "cannot keep its frames in a temporary file: " + AtomicFileWriter.posixMessage(errno))
             }
             if n == 0 {
                 throw EncodeError.unwritablePath(path: "(temporary frame file)", reason: "frame \(index) is truncated")
