@@ -78,7 +78,7 @@ public final class AnimatedImageWriter: FrameSink {
             }
         } catch {
             cancel()
-            throw error
+            throw namingOutput(error, path: url.path)
         }
     }
 
@@ -99,7 +99,7 @@ public final class AnimatedImageWriter: FrameSink {
             frameCount += 1
         } catch {
             cancel()
-            throw error
+            throw namingOutput(error, path: url.path)
         }
     }
 
@@ -132,7 +132,7 @@ public final class AnimatedImageWriter: FrameSink {
             closed = true
         } catch {
             cancel()
-            throw error
+            throw namingOutput(error, path: url.path)
         }
     }
 

@@ -84,3 +84,13 @@ func requireFrameSize(_ image: RasterImage, width: Int, height: Int) throws {
         throw EncodeError.frameSizeMismatch(expectedWidth: width, expectedHeight: height, width: image.width, height: image.height)
     }
 }
+
+/// An FFmpeg failure that is really the file system's (a full disk, an I/O error, a read-only
+/// mount) becomes `EncodeError.unwritablePath` naming the output, which is what the user must
+/// act on; any other error is returned unchanged.
+func namingOutput(_ error: Error, path: String) -> Error {
+    guard case let EncodeError.ffmpeg(call, code, message) = error else { return error }
+    let fileSystemErrors: Set<Int32> = [ENOSPC, EIO, EDQUOT, EFBIG, EROFS, EACCES, EPERM]
+    guard code < 0, fileSystemErrors.contains(-code) else { return error }
+    return EncodeError.unwritablePath(path: path, reason: "\(message) (in \(call))")
+}

@@ -95,7 +95,7 @@ public final class MP4Writer: FrameSink {
             try open(rate: rate)
         } catch {
             cancel()
-            throw error
+            throw namingOutput(error, path: url.path)
         }
     }
 
@@ -223,7 +223,7 @@ public final class MP4Writer: FrameSink {
             try writePackets()
         } catch {
             cancel()
-            throw error
+            throw namingOutput(error, path: url.path)
         }
     }
 
@@ -242,7 +242,7 @@ public final class MP4Writer: FrameSink {
             closed = true
         } catch {
             cancel()
-            throw error
+            throw namingOutput(error, path: url.path)
         }
     }
 

@@ -103,7 +103,7 @@ final class TextureCache: @unchecked Sendable {
             if let e = images[contents.path] { return e.pixels } // another thread won the race
             images[contents.path] = (loaded, tick)
             bytes += loaded.byteCount
-            evict(keepingImage: contents.path, keepingTexture: nil)
+            evict(keepingTexture: nil)
             return loaded
         }
     }
@@ -124,30 +124,24 @@ final class TextureCache: @unchecked Sendable {
             if let e = textures[key] { return e.texture }
             textures[key] = (made, tick)
             bytes += made?.pixels.byteCount ?? 0
-            evict(keepingImage: nil, keepingTexture: key)
+            evict(keepingTexture: key)
             return made
         }
     }
 
     /// Drops least recently used entries until the cache fits its budget. Entries still in use
     /// by a frame stay alive through their references; only the cache forgets them.
-    private func evict(keepingImage: String?, keepingTexture: TextureKey?) {
+    /// Evicts least recently used textures until the cache fits. Decoded images are never
+    /// evicted: each is read from disk once, before the first frame (`checkResources`), so a
+    /// file changed or deleted during a render cannot change or break the frames after it.
+    private func evict(keepingTexture: TextureKey?) {
         while bytes > byteLimit {
             var oldestTexture: (TextureKey, UInt64)?
             for (k, e) in textures where k != keepingTexture {
                 if oldestTexture == nil || e.tick < oldestTexture!.1 { oldestTexture = (k, e.tick) }
             }
-            var oldestImage: (String, UInt64)?
-            for (k, e) in images where k != keepingImage {
-                if oldestImage == nil || e.tick < oldestImage!.1 { oldestImage = (k, e.tick) }
-            }
-            if let t = oldestTexture, oldestImage == nil || t.1 <= oldestImage!.1 {
-                bytes -= textures.removeValue(forKey: t.0)?.texture?.pixels.byteCount ?? 0
-            } else if let i = oldestImage {
-                bytes -= images.removeValue(forKey: i.0)?.pixels.byteCount ?? 0
-            } else {
-                return
-            }
+            guard let t = oldestTexture else { return }
+            bytes -= textures.removeValue(forKey: t.0)?.texture?.pixels.byteCount ?? 0
         }
     }
 }

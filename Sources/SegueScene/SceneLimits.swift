@@ -98,7 +98,7 @@ public struct SceneLimits: Sendable, Equatable {
         let work = Double(frames) * Double(width) * Double(height)
         guard work > Double(pixels) else { return }
         throw exceeded(at: scene.canvasLocation ?? SourceLocation(file: scene.file, line: 1, column: 1),
-                       "this render is \(frames) frames of \(width)×\(height) px, \(Self.giga(work)) gigapixels in all; the limit is \(Self.giga(Double(pixels)))",
+                       "this render is \(frames) frames of \(width)×\(height) px, \(Self.pixelCount(work)) in all; the limit is \(Self.pixelCount(Double(pixels)))",
                        name: "pixels", value: pixels, extra: "render fewer frames (--frames, a shorter duration, a lower --fps) or smaller ones (--scale)")
     }
 
@@ -133,5 +133,15 @@ public struct SceneLimits: Sendable, Equatable {
         return SceneError(.invalidValue, at: location, message, suggestion: extra.map { "\($0), or \(raise)" } ?? raise)
     }
 
-    private static func giga(_ pixels: Double) -> String { String(format: "%.1f", pixels / 1e9) }
+    /// "13,200 pixels" or "51.2 gigapixels": exact when small, so a tight limit reads clearly.
+    private static func pixelCount(_ pixels: Double) -> String {
+        if pixels >= 1e9 { return String(format: "%.1f gigapixels", pixels / 1e9) }
+        let digits = String(Int(pixels))
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return grouped + " pixels"
+    }
 }

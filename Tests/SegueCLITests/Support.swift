@@ -24,6 +24,7 @@ struct Sandbox {
 
     func write(_ name: String, bytes: [UInt8]) throws -> String {
         let url = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: url)
         return url.path
     }
