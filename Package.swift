@@ -44,6 +44,12 @@ let package = Package(
         ]),
         .executableTarget(name: "segue", dependencies: ["SegueCLI"]),
 
+        // Fuzz targets (scripts/fuzz, docs/reliability.md). Built normally they replay the
+        // committed corpus and crash files; scripts/fuzz builds them with libFuzzer and ASan.
+        .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzSupport", "SegueDisplayList"], path: "Fuzz/SceneFuzzer"),
+        .executableTarget(name: "MediaFuzzer", dependencies: ["FuzzSupport", "SegueEncode"], path: "Fuzz/MediaFuzzer"),
+
         .testTarget(name: "SegueGeometryTests", dependencies: ["SegueGeometry"]),
         .testTarget(name: "SegueSceneTests", dependencies: ["SegueScene"]),
         .testTarget(name: "SegueTimelineTests", dependencies: ["SegueTimeline"]),

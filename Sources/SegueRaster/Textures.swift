@@ -170,7 +170,7 @@ enum ImageLoader {
             throw RasterError.imageNotPNG(path: path, location: location, detectedFormat: detectFormat(head))
         }
         // Refuse a decompression bomb from its header, before the decoder allocates anything.
-        if let (w, h) = SceneLimits.pngDimensions(atPath: path), w * h > contents.maximumPixels {
+        if let (w, h) = SceneLimits.pngDimensions(atPath: path), Double(w) * Double(h) > Double(contents.maximumPixels) {
             throw RasterError.imageUnreadable(path: path, location: location,
                                               reason: "it is \(w)×\(h) pixels, over the limit of \(contents.maximumPixels) (raise it with --limit imagePixels=N)")
         }

@@ -111,8 +111,9 @@ public struct SceneLimits: Sendable, Equatable {
             throw exceeded(at: image.location, "the image '\(image.path)' is \(width)×\(height) pixels; the limit is \(imageSide) a side",
                            name: "imageSide", value: imageSide, extra: "scale the image down")
         }
-        if width * height > imagePixels {
-            throw exceeded(at: image.location, "the image '\(image.path)' is \(width)×\(height) = \(width * height) pixels; the limit is \(imagePixels)",
+        // In Double: a header may claim up to 2³² − 1 a side, whose product overflows Int.
+        if Double(width) * Double(height) > Double(imagePixels) {
+            throw exceeded(at: image.location, "the image '\(image.path)' is \(width)×\(height) = \(Self.pixelCount(Double(width) * Double(height))); the limit is \(imagePixels)",
                            name: "imagePixels", value: imagePixels, extra: "scale the image down")
         }
     }
@@ -129,7 +130,8 @@ public struct SceneLimits: Sendable, Equatable {
     }
 
     private func exceeded(at location: SourceLocation, _ message: String, name: String, value: Int, extra: String? = nil) -> SceneError {
-        let raise = "raise the limit with --limit \(name)=\(value * 2) if this is intended"
+        let doubled = value.multipliedReportingOverflow(by: 2)
+        let raise = "raise the limit with --limit \(name)=\(doubled.overflow ? Int.max : doubled.partialValue) if this is intended"
         return SceneError(.invalidValue, at: location, message, suggestion: extra.map { "\($0), or \(raise)" } ?? raise)
     }
 

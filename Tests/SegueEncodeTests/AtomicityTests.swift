@@ -83,7 +83,9 @@ struct AtomicityTests {
         let writer = try AtomicFileWriter(destination: url)
         try writer.write(Array("new contents".utf8))
         #expect(try Data(contentsOf: url) == Data("old".utf8))   // not visible until commit
-        #expect(directoryListing(dir).count == 2)
+        // While writing: the output, its temporary file and its lock file, all three removed or
+        // renamed by the commit.
+        #expect(directoryListing(dir).count == 3)
         try writer.commit()
         #expect(try Data(contentsOf: url) == Data("new contents".utf8))
         #expect(directoryListing(dir) == ["data.bin"])

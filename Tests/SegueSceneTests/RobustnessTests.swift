@@ -318,8 +318,14 @@ struct RobustnessTests {
         let long = String(repeating: "anchorPoint", count: 90)
         expectError("canvas: {size: [10, 10]}\nlayers: [{id: a, \(long): 1}]\n", .unknownKey, line: 2, column: 18,
                     message: ["unknown key 'anchorPointanchorPoint", "…'"], suggestion: ["valid keys here are"])
-        let scene = try? parse("canvas: {size: [10, 10]}\nlayers: [{id: a, text: \"\(tooLong)\"}]\n")
-        #expect(scene?.layers[0].text?.string == tooLong)
+        // Text up to the limit (10,000 characters) is kept whole; longer text is refused at the
+        // string, with the option that raises the limit.
+        let longest = String(repeating: "anchorPoint", count: 909) + "x"   // 10,000 characters
+        let scene = try? parse("canvas: {size: [10, 10]}\nlayers: [{id: a, text: \"\(longest)\"}]\n")
+        #expect(scene?.layers[0].text?.string == longest)
+        let refused = failure("canvas: {size: [10, 10]}\nlayers: [{id: a, text: \"\(tooLong)\"}]\n")
+        #expect(refused?.location?.line == 2)
+        #expect(refused?.suggestion?.contains("--limit text=") == true)
     }
 
     @Test func manyLayersParseQuickly() throws {

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Every input that made a fuzz target crash (docs/reliability.md) is kept in
+/// `Fuzz/regressions/TARGET/` and replayed here through the same target, built normally, so a
+/// fixed crash cannot come back. The targets sit beside the `segue` binary.
+@Suite struct FuzzRegressionTests {
+    @Test(arguments: [("scene", "SceneFuzzer"), ("media", "MediaFuzzer")])
+    func crashesFoundByFuzzingStayFixed(target: String, executable: String) throws {
+        let binary = segueBinary.deletingLastPathComponent().appendingPathComponent(executable)
+        let folder = packageRoot.appendingPathComponent("Fuzz/regressions/\(target)")
+        let corpus = packageRoot.appendingPathComponent("Fuzz/corpus/\(target)")
+        let cases = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        // The regressions, then the seed corpus: the seeds are valid and broken inputs of every kind.
+        let result = try run(binary, [folder.path, corpus.path])
+        #expect(result.status == 0, "a \(target) regression crashes again: \(result.stderr.suffix(2000))")
+        let seeds = try FileManager.default.contentsOfDirectory(atPath: corpus.path).count
+        #expect(result.stdout.contains("replayed \(cases.count + seeds) inputs"), "\(result.stdout)")
+    }
+
+    /// Found by the media fuzzer: a PNG header claiming 2,155,872,511 × 4,294,967,295 pixels
+    /// overflowed the decompression-bomb check itself. Now it is refused like any other bomb.
+    @Test func aPNGHeaderWhoseAreaOverflowsIsRefused() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let image = packageRoot.appendingPathComponent("Fuzz/regressions/media/png-header-size-overflow.png").path
+        try FileManager.default.copyItem(atPath: image, toPath: box.path("huge.png"))
+        let scene = try box.write("s.yaml", """
+        canvas: {size: [40, 30], scale: 1}
+        layers:
+          - {id: photo, frame: [0, 0, 40, 30], contents: huge.png}
+        """)
+        let result = try segue("check", scene)
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        #expect(result.stderr.hasPrefix("\(scene):3:50: error: "), "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("2155872511×4294967295"), "stderr: \(result.stderr)")
+        #expect(!result.stderr.contains("Swift runtime failure"))
+    }
+}
