@@ -8,9 +8,15 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render scenes to an MP4 video, an animated GIF, WebP or APNG, or a folder of PNG frames.",
         discussion: """
         Frame i shows time i/fps, for i = 0 … ceil(duration × fps), so the last frame is the end state. \
-        Frames are rendered in parallel; the output is the same bytes on every run. Outputs are written \
-        under a temporary name and renamed when complete, so a failed render never leaves a truncated \
-        file or a half-filled folder, and an existing output is only replaced by a complete one.
+        Frames are rendered in parallel; the output is the same bytes on every run.
+
+        Your files are safe (docs/reliability.md): outputs are written under a temporary name, \
+        synced and renamed when complete, so a failed, interrupted (Ctrl-C exits 130, SIGTERM 143) \
+        or killed render leaves the previous output as it was and no temporary files. An output that \
+        is an input (the scene, a contents image), by any name or link, is refused, as is an \
+        extension that contradicts the format. -o -, /dev/null, a FIFO or a terminal is written into \
+        as a stream (GIF, WebP, APNG, raw; MP4 needs a file). A symlink is written through to its \
+        target. Two renders of one output wait for each other.
 
         Without -o, scenes/NAME.yaml goes to out/NAME.mp4 (or out/NAME/ for --format png, \
         out/NAME.gif, .webp or .apng for those formats).
@@ -32,7 +38,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "Scene files (.yaml, .yml or .json).")
     var scenes: [String]
 
-    @Option(name: .shortAndLong, help: "Output file (.mp4, .gif, .webp, .apng) or folder (png). With several scenes, a folder to write them into.")
+    @Option(name: .shortAndLong, help: "Output file (.mp4, .gif, .webp, .apng) or folder (png); - for standard output. With several scenes, a folder to write them into.")
     var output: String?
 
     @Option(help: "mp4, gif, webp, apng, png (a folder of frame-0000.png …) or raw (BGRA frames back to back; -o - for stdout). Default: from -o's extension, else mp4.")
