@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SegueEncode
+import SegueScene
 
 /// Prints errors in one house style — `file:line:column: error: what` with a `hint:` line —
 /// and turns them into exit status 1. Usage errors go through ArgumentParser (exit status 2).
@@ -15,6 +16,12 @@ enum Diagnostics {
         default: text = "error: \(error)"
         }
         FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// A scene warning (`file:line:column: warning: …`): printed even with --quiet, because the
+    /// scene probably does not say what its author meant.
+    static func printWarning(_ warning: SceneWarning) {
+        FileHandle.standardError.write(Data((warning.description + "\n").utf8))
     }
 
     static func note(_ text: String, quiet: Bool) {

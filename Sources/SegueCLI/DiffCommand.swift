@@ -69,7 +69,8 @@ struct DiffCommand: ParsableCommand {
 
         Each pair is compared with pixelmatch's metric (mapbox/pixelmatch 7.2.0, reproduced number for \
         number: YIQ colour distance over 35215 × threshold², anti-aliased pixels left out unless \
-        --include-aa, translucent pixels blended over white) and SSIM (Wang et al.: 11×11 Gaussian, \
+        --include-aa, translucent pixels blended over pixelmatch 7's checkerboard, or over white with \
+        --blend-over-white) and SSIM (Wang et al.: 11×11 Gaussian, \
         σ 1.5, K1 0.01, K2 0.03, on BT.601 luma of the sRGB values blended over white).
 
         The report folder gets report.json (per frame: mismatched pixels, ratio, SSIM, max channel \

@@ -33,7 +33,7 @@ struct DumpCommand: ParsableCommand {
     @Argument(help: "The scene file.")
     var scene: String
 
-    @Option(help: "Only these frames, e.g. 0-10, 12, or 30- (inclusive, 0-based).")
+    @Option(help: "Only these frames: a range like 0-10, one frame like 12, or an open range like 30- (inclusive, 0-based).")
     var frames: FrameRange?
 
     @Option(name: [.customLong("keyPath"), .customLong("key-path")],

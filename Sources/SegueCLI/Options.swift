@@ -24,6 +24,7 @@ struct SamplingOptions: ParsableArguments {
 
     static func load(_ path: String, fps: Double? = nil, scale: Double? = nil, limits: SceneLimits) throws -> Scene {
         var scene = try SceneLoader.load(path: path, limits: limits)
+        for warning in scene.warnings { Diagnostics.printWarning(warning) }
         CommandInputs.register(scene: scene, path: path)
         if let fps { scene.canvas.fps = fps }
         if let scale { scene.canvas.scale = scale }

@@ -46,7 +46,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var sampling: SamplingOptions
 
-    @Option(help: "Only these frames, e.g. 0-10, 12, or 30- (inclusive, 0-based).")
+    @Option(help: "Only these frames: a range like 0-10, one frame like 12, or an open range like 30- (inclusive, 0-based).")
     var frames: FrameRange?
 
     @Option(help: "H.264 quality: 0 (lossless) … 51; lower is better and larger.")

@@ -7,7 +7,7 @@ import SegueEncode
 public struct SegueCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "segue",
-        abstract: "Render UIKit-style transitions from scene files to MP4 and PNG frames.",
+        abstract: "Render UIKit-style transitions from scene files to MP4, GIF, WebP, APNG or PNG frames, and compare renders.",
         discussion: """
         A scene file (YAML or JSON) describes a layer tree and how it animates, with Core Animation's \
         geometry and timing. Segue evaluates it frame by frame and renders each frame exactly.

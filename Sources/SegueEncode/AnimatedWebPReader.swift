@@ -44,6 +44,13 @@ final class AnimatedWebPReader {
         var durations: [Int] = []
         if let demux = WebPDemux(&webpData) {
             defer { WebPDemuxDelete(demux) }
+            // The animation decoder allocates two canvases of this size: check it first.
+            let canvasWidth = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH))
+            let canvasHeight = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT))
+            do { try FrameDecoder.checkFrameSize(width: canvasWidth, height: canvasHeight, path: path) } catch {
+                bytes.deallocate()
+                throw error
+            }
             var iter = WebPIterator()
             if WebPDemuxGetFrame(demux, 1, &iter) != 0 {
                 repeat { durations.append(Int(iter.duration)) } while WebPDemuxNextFrame(&iter) != 0
@@ -79,9 +86,7 @@ final class AnimatedWebPReader {
         regularClock = false
         frameCount = durations.count
         if let rate = Self.candidateRates.first(where: { consistent($0) }) { use(rate) }
-        guard width <= EncodeError.maximumDimension, height <= EncodeError.maximumDimension else {
-            throw DecodeError.tooLarge(path: path, width: width, height: height)
-        }
+        try FrameDecoder.checkFrameSize(width: width, height: height, path: path)
     }
 
     deinit {

@@ -84,7 +84,7 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .unsupported(path, reason): "cannot decode '\(path)': \(reason)"
         case let .noFrames(path): "'\(path)' has no frames to compare"
         case let .corrupt(path, reason): "cannot decode '\(path)': the data is damaged (\(reason))"
-        case let .tooLarge(path, w, h): "'\(path)' is \(w)×\(h) px; frames larger than \(EncodeError.maximumDimension) px a side are not read"
+        case let .tooLarge(path, w, h): "'\(path)' is \(w)×\(h) px; frames larger than \(EncodeError.maximumDimension) px a side or \(FrameDecoder.maximumFramePixels / 1_000_000) million pixels are not read"
         }
     }
 
@@ -111,6 +111,19 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable, Sendable {
 /// RGBA and RGB PNGs are copied byte for byte, and Y'CbCr video uses the colour matrix and range
 /// the stream declares (BT.601 when it declares none).
 public final class FrameDecoder {
+    /// The largest frame read, in pixels (400 MB as RGBA), with at most
+    /// `EncodeError.maximumDimension` a side. A few header bytes can claim far more; every
+    /// reader refuses such a frame before allocating it (docs/reliability.md).
+    public static let maximumFramePixels = 100_000_000
+
+    /// Throws `DecodeError.tooLarge` for a frame size over the limits.
+    static func checkFrameSize(width: Int, height: Int, path: String) throws {
+        if width > EncodeError.maximumDimension || height > EncodeError.maximumDimension
+            || Double(width) * Double(height) > Double(maximumFramePixels) {
+            throw DecodeError.tooLarge(path: path, width: width, height: height)
+        }
+    }
+
     public enum Kind: String, Sendable {
         case png, pngFolder = "png-folder", gif, webp, animatedWebP = "animated-webp", video
     }
@@ -311,6 +324,7 @@ public final class FrameDecoder {
         }
         guard let ctx, let packet, let frame else { throw DecodeError.unreadable(path: path, reason: "out of memory") }
         ctx.pointee.thread_count = 1
+        ctx.pointee.max_pixels = Int64(FrameDecoder.maximumFramePixels)   // before FFmpeg allocates a frame
         try check(avcodec_open2(ctx, codec, nil), path, "opening the decoder")
         try check(av_new_packet(packet, Int32(data.count)), path, "allocating a packet")
         data.withUnsafeBytes { raw in
@@ -345,9 +359,7 @@ public final class FrameDecoder {
     static func convert(_ frame: UnsafeMutablePointer<AVFrame>, path: String, scaler: inout OpaquePointer?) throws -> RGBAFrame {
         let w = Int(frame.pointee.width), h = Int(frame.pointee.height)
         guard w > 0, h > 0 else { throw DecodeError.corrupt(path: path, reason: "a frame of size \(w)×\(h)") }
-        guard w <= EncodeError.maximumDimension, h <= EncodeError.maximumDimension else {
-            throw DecodeError.tooLarge(path: path, width: w, height: h)
-        }
+        try checkFrameSize(width: w, height: h, path: path)
         let format = AVPixelFormat(rawValue: frame.pointee.format)
         var out = [UInt8](repeating: 0, count: w * h * 4)
         let srcStride = frame.stride(0)
@@ -461,6 +473,7 @@ final class ContainerStream {
             codec = ctx
             try FrameDecoder.check(avcodec_parameters_to_context(ctx, stream.pointee.codecpar), path, "reading codec parameters")
             ctx.pointee.thread_count = 2
+            ctx.pointee.max_pixels = Int64(FrameDecoder.maximumFramePixels)   // before FFmpeg allocates a frame
             try FrameDecoder.check(avcodec_open2(ctx, decoder, nil), path, "opening the decoder")
             packet = av_packet_alloc()
             frame = av_frame_alloc()

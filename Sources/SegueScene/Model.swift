@@ -37,6 +37,8 @@ public struct Scene: Sendable {
     public var touches: [GestureSpec]
     /// Where `canvas:` was written (for messages about the frame size and the render's size).
     public var canvasLocation: SourceLocation?
+    /// Valid but suspicious values, in file order, for front ends to print.
+    public var warnings: [SceneWarning] = []
 
     public init(file: String, canvas: Canvas, duration: Double, durationIsExplicit: Bool = false,
                 layers: [LayerSpec], animations: [AnimationSpec], groups: [KeyframeGroupSpec] = [],

@@ -215,6 +215,7 @@ final class SceneDecoder: ValueReader {
         var scene = Scene(file: file, canvas: canvas, duration: duration ?? end, durationIsExplicit: duration != nil,
                           layers: layers, animations: animations, groups: groups, interaction: interaction, touches: touches)
         scene.canvasLocation = canvasLocation
+        scene.warnings = warnings
         return scene
     }
 

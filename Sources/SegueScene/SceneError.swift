@@ -37,3 +37,20 @@ public struct SceneError: Error, CustomStringConvertible, Sendable {
         return s
     }
 }
+
+/// Something in a scene that is valid but probably not what the author meant, such as a bare
+/// rotation of 90 (radians) where 90deg was intended. The scene still loads; front ends print
+/// these as `file:line:column: warning: message`.
+public struct SceneWarning: CustomStringConvertible, Sendable, Equatable {
+    public var location: SourceLocation
+    public var message: String
+    public var suggestion: String?
+
+    public init(at location: SourceLocation, _ message: String, suggestion: String? = nil) {
+        self.location = location; self.message = message; self.suggestion = suggestion
+    }
+
+    public var description: String {
+        "\(location): warning: \(message)" + (suggestion.map { "\n  hint: \($0)" } ?? "")
+    }
+}

@@ -36,6 +36,11 @@ public enum SceneLoader {
                              "the file nests lists and maps more than \(maximumNesting) levels deep here",
                              suggestion: "a scene never needs this much nesting; check for unbalanced '[' or '{'")
         }
+        if let slip = FlowCommentCheck.firstUnquotedColour(in: source) {
+            throw SceneError(.syntax, at: SourceLocation(file: file, line: slip.line, column: slip.column),
+                             "an unquoted '\(slip.colour)' inside { } or [ ] starts a YAML comment, which hides the rest of the line",
+                             suggestion: "quote the colour: \"\(slip.colour)\"")
+        }
         let input = source
         // Sound protection: the stack is large enough for the deepest nesting the text could
         // possibly hold (see NestingCheck.structuralBound).

@@ -41,6 +41,12 @@ class ValueReader {
     let file: String
     let source: SourceText
     private var budget = Limits.values
+    /// Valid but suspicious values, in file order (`SceneWarning`).
+    private(set) var warnings: [SceneWarning] = []
+
+    func warn(_ node: Node, _ message: String, suggestion: String? = nil) {
+        warnings.append(SceneWarning(at: location(node), message, suggestion: suggestion))
+    }
 
     init(file: String, source: String) {
         self.file = file
@@ -366,6 +372,9 @@ class ValueReader {
         throw SceneError(.invalidValue, at: location(node), message, suggestion: suggestion)
     }
 
+    /// Bare angles above four turns (8π radians) get a warning.
+    static let suspiciousRadians = 8 * Double.pi
+
     /// An angle in radians: `-90deg`, `90°`, `1.5708rad`, or a bare number of radians.
     func angle(_ node: Node, _ key: String) throws(SceneError) -> Double {
         let example = "\(key): -90deg"
@@ -379,6 +388,7 @@ class ValueReader {
             value = Self.number(in: number).map { $0 * factor }
             break
         }
+        let bare = value == nil
         if value == nil, s.style == .plain || s.style == .any { value = Self.number(in: text) }
         guard let v = value else {
             throw valueError(node, key: key, "expected an angle for '\(key)' (like 90deg, 1.5708rad, or a number of radians), found \(describe(node))",
@@ -386,6 +396,13 @@ class ValueReader {
         }
         guard v.isFinite, abs(v) <= Limits.coordinate else {
             throw rangeError(node, "the angle \(Quote.name(s.string)) for '\(key)' is too large", "write it like \(example)")
+        }
+        // A bare number is radians, as in Core Animation; more than four turns is almost always
+        // degrees written without the unit.
+        if bare, abs(v) > Self.suspiciousRadians {
+            let degrees = v * 180 / .pi
+            warn(node, "'\(key)' is \(text) radians = \(String(format: "%.1f", degrees))°; a bare angle is in radians",
+                 suggestion: "did you mean \(text)deg? Write \(text)rad to keep radians and silence this")
         }
         return v
     }

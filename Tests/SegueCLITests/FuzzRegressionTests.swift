@@ -37,3 +37,16 @@ import Testing
         #expect(!result.stderr.contains("Swift runtime failure"))
     }
 }
+
+extension FuzzRegressionTests {
+    /// Found by the media fuzzer: a 546-byte animated WebP whose header claims a 12,255,256 × 48
+    /// canvas made libwebp allocate two canvases of 2.3 GB before Segue looked at the size. The
+    /// size is now read from the header first, and `segue diff` refuses the input at once.
+    @Test func anAnimatedWebPWithAHugeCanvasIsRefusedBeforeDecoding() throws {
+        let huge = packageRoot.appendingPathComponent("Fuzz/regressions/media/webp-canvas-12255256x48.webp").path
+        let other = packageRoot.appendingPathComponent("Fuzz/corpus/media/tiny.png").path
+        let result = try segue("diff", huge, other)
+        #expect(result.status == 2, "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("12255256×48") && result.stderr.contains("100 million pixels"), "stderr: \(result.stderr)")
+    }
+}

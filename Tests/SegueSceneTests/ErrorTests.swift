@@ -282,6 +282,30 @@ struct InvalidValueTests {
                     message: ["colour", "'background'", "nothing"], suggestion: ["comment", "background: \"#FF0000\""])
     }
 
+    @Test func unquotedHexColourInAFlowMapIsReportedAtTheColour() {
+        // `  - {id: a, frame: [0, 0, 4, 4], backgroundColor: #FF0000}`: the '#' is column 51.
+        let scene = "canvas: {size: [10, 10]}\nlayers:\n  - {id: a, frame: [0, 0, 4, 4], backgroundColor: #FF0000}\n"
+        expectError(scene, .syntax, line: 3, column: 51,
+                    message: ["unquoted '#FF0000'", "comment"], suggestion: ["\"#FF0000\""])
+        // In a flow list too, with 3 and 8 digits; the first one is reported.
+        expectError("canvas: {size: [10, 10]}\nlayers: [{id: a, backgroundColor: #F00}, {id: b, borderColor: #FF000080}]\n",
+                    .syntax, line: 2, column: 35, message: ["'#F00'"])
+    }
+
+    @Test func commentsAndQuotedColoursInFlowMapsAreNotMistakes() throws {
+        // A real comment inside a multi-line flow map, a quoted '#', and '#' inside a word.
+        let scene = """
+        canvas: {size: [10, 10]}
+        layers:
+          - {id: a,   # the card #1
+             frame: [0, 0, 4, 4], backgroundColor: "#FF0000",
+             borderColor: '#00FF00', text: {string: "#FF0000 is red", color: "#000"}}
+        """
+        let parsed = try parse(scene)
+        #expect(parsed.layers.count == 1)
+        #expect(parsed.layers[0].text?.string == "#FF0000 is red")
+    }
+
     @Test func badColours() {
         // `    backgroundColor: ` is 21 columns.
         expectError(Self.layer + "    backgroundColor: \"#12345\"\n", .invalidValue, line: 4, column: 22,
@@ -569,5 +593,33 @@ struct FileErrorTests {
     @Test func descriptionHasTheHouseStyle() {
         let error = failure("canvas: {size: [10, 10]}\nlayers: [{id: a, alpha: 1}]\n")
         #expect(error?.description == "scene.yaml:2:18: error: unknown key 'alpha' in layer 'a'\n  hint: did you mean 'opacity'?")
+    }
+}
+
+/// Valid scenes that probably do not say what their author meant load with a warning.
+struct WarningTests {
+    static func rotation(_ value: String) -> String {
+        "canvas: {size: [10, 10]}\nlayers: [{id: a}]\nanimations:\n  - {layer: a, keyPath: transform.rotation.z, to: \(value), duration: 1}\n"
+    }
+
+    @Test func aBareRotationOverFourTurnsIsProbablyDegrees() throws {
+        let scene = try parse(Self.rotation("90"))
+        #expect(scene.warnings.count == 1)
+        let warning = try #require(scene.warnings.first)
+        // `  - {layer: a, keyPath: transform.rotation.z, to: 90, …`: 90 is column 51.
+        #expect(warning.location == SegueScene.SourceLocation(file: sceneFile, line: 4, column: 51))
+        // 90 rad × 180/π = 5156.62°.
+        #expect(warning.message.contains("5156.6°"))
+        #expect(warning.suggestion?.contains("90deg") == true)
+        // The value is still radians, as Core Animation reads it.
+        #expect(scene.animations[0].to == .number(90))
+    }
+
+    @Test func unitsAndSmallBareAnglesGiveNoWarning() throws {
+        // 25 rad is just under 8π ≈ 25.13, four turns.
+        for value in ["90deg", "90rad", "25", "-25", "1.5708", "\"90°\""] {
+            #expect(try parse(Self.rotation(value)).warnings.isEmpty, "\(value)")
+        }
+        #expect(try parse(Self.rotation("-26")).warnings.count == 1)
     }
 }
