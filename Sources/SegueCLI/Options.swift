@@ -10,24 +10,40 @@ struct SamplingOptions: ParsableArguments {
     @Option(help: "Pixels per point, overriding the scene's canvas.scale (0 < scale ≤ 8).")
     var scale: Double?
 
+    @Option(help: ArgumentHelp("Frame width in pixels; the height follows the canvas's aspect ratio (instead of --scale).", valueName: "pixels"))
+    var width: Int?
+
+    @Option(help: ArgumentHelp("Frame height in pixels; the width follows the canvas's aspect ratio (instead of --scale).", valueName: "pixels"))
+    var height: Int?
+
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
         if let fps, !(fps >= 1 && fps <= 240) { throw ValidationError("--fps must be between 1 and 240, got \(fps).") }
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be greater than 0 and at most 8, got \(scale).") }
+        let sizing = [("--scale", scale != nil), ("--width", width != nil), ("--height", height != nil)].filter(\.1).map(\.0)
+        if sizing.count > 1 { throw ValidationError("\(sizing.joined(separator: " and ")) each set the frame size: give one of them.") }
+        for (flag, value) in [("--width", width), ("--height", height)] {
+            if let value, !(1 ... 16384).contains(value) { throw ValidationError("\(flag) must be between 1 and 16384 pixels, got \(value).") }
+        }
     }
 
     /// Loads a scene and applies the overrides, re-checking the frame size limit.
     func load(_ path: String) throws -> Scene {
-        try Self.load(path, fps: fps, scale: scale, limits: limits.values)
+        try Self.load(path, fps: fps, scale: scale, width: width, height: height, limits: limits.values)
     }
 
-    static func load(_ path: String, fps: Double? = nil, scale: Double? = nil, limits: SceneLimits) throws -> Scene {
+    /// `width` or `height` (pixels) picks the scale that gives that side exactly; the other side
+    /// is the canvas's aspect ratio, rounded to whole pixels.
+    static func load(_ path: String, fps: Double? = nil, scale: Double? = nil, width: Int? = nil, height: Int? = nil,
+                     limits: SceneLimits) throws -> Scene {
         var scene = try SceneLoader.load(path: path, limits: limits)
         for warning in scene.warnings { Diagnostics.printWarning(warning) }
         CommandInputs.register(scene: scene, path: path)
         if let fps { scene.canvas.fps = fps }
         if let scale { scene.canvas.scale = scale }
+        if let width { scene.canvas.scale = Double(width) / scene.canvas.size.width }
+        if let height { scene.canvas.scale = Double(height) / scene.canvas.size.height }
         let limit = 16384
         if scene.canvas.pixelWidth > limit || scene.canvas.pixelHeight > limit {
             throw CLIError("\(path): frames would be \(scene.canvas.pixelWidth)×\(scene.canvas.pixelHeight) px; the limit is \(limit) px a side.",

@@ -49,14 +49,17 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Only these frames: a range like 0-10, one frame like 12, or an open range like 30- (inclusive, 0-based).")
     var frames: FrameRange?
 
-    @Option(help: "H.264 quality: 0 (lossless) … 51; lower is better and larger.")
-    var crf: Int = 18
+    @Option(help: ArgumentHelp(QualityPreset.helpText, valueName: "level"))
+    var quality: QualityPreset?
+
+    @Option(help: "H.264 quality: 0 (lossless) … 51; lower is better and larger. (default: 18)")
+    var crf: Int?
 
     @Option(help: ArgumentHelp("GIF, WebP, APNG: how many times the animation plays; 0 repeats forever.", valueName: "n"))
     var loop: Int = 0
 
-    @Option(help: ArgumentHelp("GIF palette quality target 0…100 (libimagequant); lower allows fewer colours and smaller files.", valueName: "q"))
-    var gifQuality: Int = GIFWriter.Options.defaultQuality
+    @Option(help: ArgumentHelp("GIF palette quality target 0…100 (libimagequant); lower allows fewer colours and smaller files. (default: 100)", valueName: "q"))
+    var gifQuality: Int?
 
     @Option(help: ArgumentHelp("GIF colours per palette, 2…256, counting the transparent entry that unchanged pixels use.", valueName: "n"))
     var maxColors: Int = 256
@@ -64,8 +67,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("GIF: lower quality and colours (down to quality 0 and 16 colours) until the file is at most this many bytes (k and M suffixes: ×1000, ×1000000); fail, writing nothing, if it cannot fit.", valueName: "bytes"))
     var maxSize: ByteCount?
 
-    @Option(help: ArgumentHelp("GIF dithering level 0…1 (libimagequant's edge-aware Floyd–Steinberg); 0 maps each pixel to its nearest palette colour.", valueName: "level"))
-    var gifDither: Double = 1
+    @Option(help: ArgumentHelp("GIF dithering level 0…1 (libimagequant's edge-aware Floyd–Steinberg); 0 maps each pixel to its nearest palette colour. (default: 1)", valueName: "level"))
+    var gifDither: Double?
 
     @Option(help: ArgumentHelp("GIF palette strategy: auto (encode both ways, keep the smaller file), shared, per-frame.", valueName: "strategy"))
     var gifPalette: GIFWriter.PaletteStrategy = .auto
@@ -86,14 +89,14 @@ struct RenderCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if !(0 ... 51).contains(crf) { throw ValidationError("--crf must be between 0 and 51, got \(crf).") }
+        if let crf, !(0 ... 51).contains(crf) { throw ValidationError("--crf must be between 0 and 51, got \(crf).") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if scenes.count > 1, let output, OutputFormat.fromExtension(of: output) != nil {
             throw ValidationError("-o \(output) names one file, but \(scenes.count) scenes were given; pass a folder.")
         }
         if !(0 ... 65535).contains(loop) { throw ValidationError("--loop must be between 0 (forever) and 65535, got \(loop).") }
-        if !(0 ... 100).contains(gifQuality) { throw ValidationError("--gif-quality must be between 0 and 100, got \(gifQuality).") }
-        if !(0 ... 1).contains(gifDither) { throw ValidationError("--gif-dither must be between 0 and 1, got \(gifDither).") }
+        if let gifQuality, !(0 ... 100).contains(gifQuality) { throw ValidationError("--gif-quality must be between 0 and 100, got \(gifQuality).") }
+        if let gifDither, !(0 ... 1).contains(gifDither) { throw ValidationError("--gif-dither must be between 0 and 1, got \(gifDither).") }
         if !(2 ... 256).contains(maxColors) { throw ValidationError("--max-colors must be between 2 and 256, got \(maxColors).") }
         if let webpQuality, !(0 ... 100).contains(webpQuality) {
             throw ValidationError("--webp-quality must be between 0 and 100, got \(webpQuality).")
@@ -105,9 +108,17 @@ struct RenderCommand: ParsableCommand {
                 throw ValidationError("\(flag) applies to \(formats.map(\.rawValue).joined(separator: "/")) output, not \(format.rawValue).")
             }
         }
-        try only("--gif-quality", [.gif], gifQuality != GIFWriter.Options.defaultQuality)
+        try only("--gif-quality", [.gif], gifQuality != nil)
+        try only("--crf", [.mp4], crf != nil)
         try only("--max-colors", [.gif], maxColors != 256)
-        try only("--gif-dither", [.gif], gifDither != 1)
+        try only("--gif-dither", [.gif], gifDither != nil)
+        try only("--quality", [.mp4, .gif, .webp], quality != nil && quality != .lossless)
+        if quality != nil {
+            for (flag, used) in [("--crf", crf != nil), ("--gif-quality", gifQuality != nil), ("--gif-dither", gifDither != nil),
+                                 ("--lossy", lossy), ("--webp-quality", webpQuality != nil)] where used {
+                throw ValidationError("--quality and \(flag) both set the encoder's quality: give one of them.")
+            }
+        }
         try only("--max-size", [.gif], maxSize != nil)
         try only("--gif-palette", [.gif], gifPalette != .auto)
         try only("--lossy", [.webp], lossy)
@@ -186,22 +197,25 @@ struct RenderCommand: ParsableCommand {
         if output == OutputPath.standardOutputName { url = URL(fileURLWithPath: "/dev/stdout") }
         let width = scene.canvas.pixelWidth, height = scene.canvas.pixelHeight
         let fps = scene.canvas.fps
+        let settings = quality?.settings ?? QualityPreset.defaults
         let sink: FrameSink = switch format {
-        case .mp4: try MP4Writer(url: url, width: width, height: height, fps: fps, crf: crf)
+        case .mp4: try MP4Writer(url: url, width: width, height: height, fps: fps, crf: crf ?? settings.crf)
         case .png: try PNGSequenceWriter(directory: url, startIndex: range.lowerBound)
         case .raw: try RawFrameWriter(path: output == OutputPath.standardOutputName ? OutputPath.standardOutputName : url.path)
         case .gif:
             try GIFWriter(url: url, width: width, height: height, fps: fps,
-                          options: .init(quality: gifQuality, maxColors: maxColors, loop: loop, maxBytes: maxSize?.bytes, palette: gifPalette,
-                                         dithering: gifDither))
+                          options: .init(quality: gifQuality ?? settings.gifQuality, maxColors: maxColors, loop: loop, maxBytes: maxSize?.bytes,
+                                         palette: gifPalette, dithering: gifDither ?? settings.gifDither))
         case .webp:
             try AnimatedImageWriter(url: url, format: .webp, width: width, height: height, fps: fps,
-                                    options: .init(loop: loop, lossy: lossy, quality: webpQuality ?? AnimatedImageWriter.Options.defaultWebPQuality))
+                                    options: .init(loop: loop, lossy: lossy || settings.webpLossyQuality != nil,
+                                                   quality: webpQuality ?? settings.webpLossyQuality ?? AnimatedImageWriter.Options.defaultWebPQuality))
         case .apng:
             try AnimatedImageWriter(url: url, format: .apng, width: width, height: height, fps: fps, options: .init(loop: loop))
         }
         let progress = ProgressBar(label: URL(fileURLWithPath: path).lastPathComponent, total: range.count,
                                    enabled: !quiet && Diagnostics.standardErrorIsTerminal)
+        if let gif = sink as? GIFWriter { gif.progress = { phase, fraction in progress.update(phase: phase, fraction: fraction) } }
         let started = Date()
         do {
             var done = 0

@@ -153,7 +153,12 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     // MARK: - Encoding
 
     /// Encodes every frame with the given palette strategy and quantizer settings.
-    func encode(mode: PaletteMode, settings: Quantizer.Settings) throws -> Encoded {
+    /// Frames handled by `encode` in `mode`: each frame once to build a shared palette's
+    /// histogram, and once to encode it.
+    func progressUnits(mode: PaletteMode) -> Int { mode == .shared ? 2 * spool.count : spool.count }
+
+    /// - Parameter progress: called after each frame of each pass (see `progressUnits`).
+    func encode(mode: PaletteMode, settings: Quantizer.Settings, progress: () -> Void = {}) throws -> Encoded {
         let attributes = try Quantizer.Attributes(settings)
         let n = spool.count, w = width, h = height
         let frameBytes = w * h * 4
@@ -174,6 +179,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 let image = try Quantizer.Image(attributes, rgba: masked, width: rect.width, height: rect.height)
                 try histogram.add(image, attributes)
                 advanceBase(&base, &current, frame: i)
+                progress()
             }
             for color in counter.dominant(limit: Self.fixedColorLimit(settings.maxColors)) {
                 try histogram.addFixedColor(color)
@@ -312,6 +318,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
 
             if disposal == 2 { clearRGBA(&screen, rect) }
             advanceBase(&base, &current, frame: i)
+            progress()
         }
         return Encoded(mode: mode, settings: settings, header: header, frames: frames, rects: rects)
     }

@@ -104,6 +104,10 @@ public final class GIFWriter: FrameSink {
 
     deinit { cancel() }
 
+    /// Called while `finish()` builds palettes and encodes (which can take longer than the
+    /// render): the phase's name and the fraction done, 0…1, from one thread at a time.
+    public var progress: (@Sendable (_ phase: String, _ fraction: Double) -> Void)?
+
     public func append(_ image: RasterImage) throws {
         guard file != nil, let spool else { throw EncodeError.writerClosed }
         do {
@@ -156,9 +160,11 @@ public final class GIFWriter: FrameSink {
             // so the result does not depend on scheduling).
             let results = ResultSlots<([UInt8], GIFEncoder.Encoded)>(count: modes.count)
             let (width, height, plays) = (self.width, self.height, options.loop)
+            let phase = attempts.isEmpty ? "encoding GIF" : "encoding GIF (quality \(quality), \(colors) colours)"
+            let counter = ProgressCounter(total: modes.reduce(0) { $0 + encoder.progressUnits(mode: $1) }, phase: phase, report: progress)
             DispatchQueue.concurrentPerform(iterations: modes.count) { k in
                 let outcome = Result { () throws -> ([UInt8], GIFEncoder.Encoded) in
-                    let encoded = try encoder.encode(mode: modes[k], settings: settings)
+                    let encoded = try encoder.encode(mode: modes[k], settings: settings, progress: counter.advance)
                     return (try GIFMuxer.mux(encoded, width: width, height: height, delays: delays, plays: plays), encoded)
                 }
                 results.set(k, outcome)
@@ -285,5 +291,26 @@ enum GIFMuxer {
         defer { av_free(buffer) }
         guard let buffer, size > 0 else { throw EncodeError.ffmpeg(call: "avio_close_dyn_buf (gif)", code: size, message: "no output") }
         return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+    }
+}
+
+/// Counts frames done by concurrent encodes and reports the shared fraction.
+final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    private let total: Int
+    private let phase: String
+    private let report: (@Sendable (String, Double) -> Void)?
+
+    init(total: Int, phase: String, report: (@Sendable (String, Double) -> Void)?) {
+        self.total = max(total, 1); self.phase = phase; self.report = report
+    }
+
+    func advance() {
+        guard let report else { return }
+        lock.withLock {
+            done += 1
+            report(phase, Double(done) / Double(total))
+        }
     }
 }

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// `--width`/`--height`, `--quality`, and the progress bar's phases: what a user asking for a
+/// README-sized GIF relies on. Outputs are read back with ffprobe and Pillow.
+@Suite struct OutputSizingTests {
+    /// A 390 × 844 pt phone screen (scale 2) with a card that slides and fades.
+    static let scene = """
+    canvas: {size: [390, 844], scale: 2, fps: 30, background: "#F2F2F7"}
+    layers:
+      - {id: card, frame: [45, 322, 300, 200], backgroundColor: "#FF9500", cornerRadius: 16}
+    animations:
+      - {layer: card, keyPath: position.x, from: 195, to: 260, duration: 0.3, timing: easeInEaseOut}
+      - {layer: card, keyPath: opacity, from: 1, to: 0.6, duration: 0.3}
+    """
+
+    static func dimensions(_ file: String) throws -> (Int, Int) {
+        let r = try tool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0", file])
+        let parts = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").compactMap { Int($0) }
+        return (parts.first ?? -1, parts.dropFirst().first ?? -1)
+    }
+
+    @Test func widthOrHeightSetsOneSideAndTheOtherFollowsTheAspectRatio() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let scene = try box.write("s.yaml", Self.scene)
+        // 195 px wide: 844 × 195/390 = 422 px high.
+        #expect(try segue("render", scene, "-o", box.path("w.gif"), "--width", "195", "--quiet").status == 0)
+        #expect(try Self.dimensions(box.path("w.gif")) == (195, 422))
+        // 211 px high: 390 × 211/844 = 97.5, rounded half away from zero to 98.
+        #expect(try segue("still", scene, "--time", "0", "-o", box.path("h.png"), "--height", "211").status == 0)
+        #expect(try Self.dimensions(box.path("h.png")) == (98, 211))
+        let both = try segue("render", scene, "--width", "100", "--scale", "1")
+        #expect(both.status == 2 && both.stderr.contains("give one of them"), "stderr: \(both.stderr)")
+    }
+
+    @Test func qualityLevelsOrderFileSizesForEveryLossyFormat() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let scene = try box.write("s.yaml", Self.scene)
+        for format in ["mp4", "gif", "webp"] {
+            var sizes: [Int] = []
+            for level in ["low", "medium", "high", "lossless"] {
+                let out = box.path("\(level).\(format)")
+                let r = try segue("render", scene, "-o", out, "--quality", level, "--width", "195", "--quiet")
+                #expect(r.status == 0, "\(format) \(level): \(r.stderr)")
+                sizes.append(((try? FileManager.default.attributesOfItem(atPath: out)[.size]) as? Int) ?? 0)
+            }
+            // Lossy levels grow with quality. Lossless is the largest for video and GIF; a lossless
+            // WebP of flat colours can be smaller than a lossy one, so it is checked by its chunks below.
+            let ordered = format == "webp" ? Array(sizes.prefix(3)) : sizes
+            // (A GIF of few colours is exact at "high" already: equal sizes are allowed, low < high is not optional.)
+            #expect(ordered == ordered.sorted() && sizes[0] < sizes[2], "\(format) bytes low…lossless: \(sizes)")
+        }
+    }
+
+    @Test func qualityMeansConcreteEncoderSettings() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let scene = try box.write("s.yaml", Self.scene)
+        // WebP: lossy frames are VP8 chunks, lossless ones VP8L.
+        #expect(try segue("render", scene, "-o", box.path("low.webp"), "--quality", "low", "--width", "100", "--quiet").status == 0)
+        #expect(try segue("render", scene, "-o", box.path("exact.webp"), "--quality", "lossless", "--width", "100", "--quiet").status == 0)
+        let low = try Data(contentsOf: URL(fileURLWithPath: box.path("low.webp")))
+        let exact = try Data(contentsOf: URL(fileURLWithPath: box.path("exact.webp")))
+        #expect(low.range(of: Data("VP8 ".utf8)) != nil && low.range(of: Data("VP8L".utf8)) == nil)
+        #expect(exact.range(of: Data("VP8L".utf8)) != nil && exact.range(of: Data("VP8 ".utf8)) == nil)
+        // MP4: lossless is x264 at QP 0, which needs the High 4:4:4 Predictive profile.
+        #expect(try segue("render", scene, "-o", box.path("exact.mp4"), "--quality", "lossless", "--width", "100", "--quiet").status == 0)
+        let profile = try tool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=profile", "-of", "csv=p=0", box.path("exact.mp4")])
+        #expect(profile.stdout.contains("High 4:4:4 Predictive"), "\(profile.stdout)")
+        // Conflicting controls are refused.
+        let conflict = try segue("render", scene, "-o", box.path("x.mp4"), "--quality", "low", "--crf", "20")
+        #expect(conflict.status == 2 && conflict.stderr.contains("--quality and --crf"), "stderr: \(conflict.stderr)")
+        let apng = try segue("render", scene, "-o", box.path("x.apng"), "--quality", "low")
+        #expect(apng.status == 2 && apng.stderr.contains("--quality applies to mp4/gif/webp"), "stderr: \(apng.stderr)")
+    }
+
+    /// On a terminal the progress bar covers every phase: rendering, then the GIF's palettes and
+    /// encoding, up to 100 %. (`script` gives the render a pseudo-terminal.)
+    @Test func theProgressBarShowsEveryPhase() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let scene = try box.write("s.yaml", Self.scene)
+        let command = "'\(segueBinary.path)' render '\(scene)' -o '\(box.path("p.gif"))' --width 195"
+        let result = try run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"])
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        let screen = result.stdout.replacingOccurrences(of: "\r", with: "\n")
+        // GIFs render at 50 fps: 0.3 s is frames 0…15.
+        #expect(screen.contains("rendering 16/16 frames"), "\(screen.suffix(400))")
+        #expect(screen.contains("encoding GIF 100%"), "\(screen.suffix(400))")
+    }
+}
