@@ -565,19 +565,53 @@ public struct ScrollSpec: Hashable, Sendable {
     public static let fastDecelerationRate = 0.99
 }
 
-/// The seed's carousel rule (scrollViewWillEndDragging in the semi-modal article): from the page
-/// that was centred when the drag began, move one page when the release velocity is above
-/// `velocityThreshold` (points per millisecond, UIScrollView's unit) or the drag went past half a
-/// page; otherwise return. The move is `UIView.animate(withDuration: springDuration,
-/// usingSpringWithDamping: dampingRatio, initialSpringVelocity: release velocity)`.
+/// A carousel rule: how a released drag chooses the card to settle on, and how it gets there.
+public enum SnapRule: String, Hashable, Sendable, CaseIterable {
+    /// Seed 003 (scrollViewWillEndDragging in the semi-modal article): from the card centred when the
+    /// drag began, a release faster than `velocityThreshold` moves one card with a damping spring
+    /// seeded with the release velocity; otherwise the card nearest the centre scrolls there with
+    /// `scrollToItem(at:at:animated: true)`.
+    case pageSnap
+    /// Seed 002 (CenterCellCollectionViewFlowLayout): the scroll view decelerates as usual, its
+    /// proposed resting offset re-targeted so that the card nearest the centre stops centred.
+    case cardSnap
+}
+
+/// Which cards `cardSnap` may settle on.
+public enum SnapCandidates: String, Hashable, Sendable, CaseIterable {
+    /// The author's layout: the cards visible when the finger lifts (layoutAttributesForElements(in: bounds)).
+    case visible
+    /// Any card, so a hard flick can travel several.
+    case all
+}
+
+/// `snap:` under `scroll:`. `pageWidth` is the distance between neighbouring cards (the layout's
+/// pageWidth: item width + line spacing); by default the bounds width.
 public struct SnapSpec: Hashable, Sendable {
-    /// The distance between neighbouring cards (the layout's pageWidth); default the bounds width.
+    public var rule: SnapRule
     public var pageWidth: Double?
+    // pageSnap
+    /// Points per millisecond, UIScrollView's velocity unit in scrollViewWillEndDragging.
     public var velocityThreshold: Double
     public var springDuration: Double
     public var dampingRatio: Double
-    public init(pageWidth: Double? = nil, velocityThreshold: Double = 0.5, springDuration: Double = 0.3, dampingRatio: Double = 1) {
+    /// scrollToItem(animated: true): UIKit's scroll animation, linear ("at a constant rate") over this time.
+    public var scrollDuration: Double
+    // cardSnap
+    /// The card's width (its centre is `leading` + k × pageWidth + cardWidth / 2); default pageWidth.
+    public var cardWidth: Double?
+    /// Where the first card's left edge sits in the content (the section inset).
+    public var leading: Double
+    public var candidates: SnapCandidates
+    public init(rule: SnapRule = .pageSnap, pageWidth: Double? = nil, velocityThreshold: Double = 0.5, springDuration: Double = 0.3,
+                dampingRatio: Double = 1, scrollDuration: Double = SnapSpec.scrollToItemDuration, cardWidth: Double? = nil,
+                leading: Double = 0, candidates: SnapCandidates = .visible) {
+        self.rule = rule
         self.pageWidth = pageWidth; self.velocityThreshold = velocityThreshold
-        self.springDuration = springDuration; self.dampingRatio = dampingRatio
+        self.springDuration = springDuration; self.dampingRatio = dampingRatio; self.scrollDuration = scrollDuration
+        self.cardWidth = cardWidth; self.leading = leading; self.candidates = candidates
     }
+    /// Apple documents the shape of setContentOffset(_:animated:) ("at a constant rate") but not its
+    /// length; Segue's choice is 0.3 s, UIKit's usual animation length.
+    public static let scrollToItemDuration = 0.3
 }

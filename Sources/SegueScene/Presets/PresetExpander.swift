@@ -273,7 +273,7 @@ final class PresetReader: ValueReader {
         let preset = try name(presetNode, "preset", among: Self.presetNames,
                               synonyms: ["flipPresent": "flip", "flipDismiss": "flip", "swipeBack": "edgeSwipeBack", "edgeSwipe": "edgeSwipeBack",
                                          "interactiveDismiss": "edgeSwipeBack", "navigationPush": "push", "navigationPop": "pop",
-                                         "carousel": "cardSnap", "snap": "cardSnap", "sheet": "semiModal", "halfModal": "semiModal",
+                                         "carousel": "cardSnap", "snap": "cardSnap", "pageSnap": "cardSnap", "sheet": "semiModal", "halfModal": "semiModal",
                                          "fullScreen": "fullscreen", "expand": "accordion", "sections": "accordion"],
                               what: "preset name")
         var params = try PresetParams(reader: self, node: node, preset: preset, keys: Self.presetKeys[preset] ?? [])
@@ -350,8 +350,9 @@ final class PresetReader: ValueReader {
                                        "completionSpeed", "completionCurve", "transitionDuration", "perspective", "angle", "options"],
         "push": commonKeys + ["duration", "timing", "parallax", "dimming", "animations"],
         "pop": commonKeys + ["duration", "timing", "parallax", "dimming", "animations"],
-        "cardSnap": commonKeys + ["title", "cards", "cardWidth", "cardHeight", "spacing", "top", "page", "points", "flick", "distance",
-                                  "duration", "start", "velocityThreshold", "springDuration", "dampingRatio"],
+        "cardSnap": commonKeys + ["rule", "title", "cards", "cardWidth", "cardHeight", "spacing", "leading", "inset", "top", "page", "points",
+                                  "flick", "distance", "duration", "start", "decelerationRate", "candidates",
+                                  "velocityThreshold", "springDuration", "dampingRatio", "scrollDuration"],
         "fullscreen": commonKeys + ["duration", "rotationDuration", "target"],
         "accordion": commonKeys + ["title", "sections", "section", "duration", "headerHeight", "rowHeight"],
         "semiModal": commonKeys + ["duration", "selected", "overlay", "top", "margin", "spacing", "coverInset", "rows", "fullScreenAfter",
