@@ -541,6 +541,14 @@ public indirect enum ProgressExpression: Hashable, Sendable, CustomStringConvert
 /// `scroll:` on a layer: a UIScrollView driven by a scripted drag. The layer's `bounds.origin`
 /// is the content offset; its sublayers are the content.
 public struct ScrollSpec: Hashable, Sendable {
+    /// UIScrollView's rubber-band constant.
+    public static let rubberBandCoefficient = 0.55
+    /// UIScrollView's rubber band: an overscroll of `x` shows as (1 − 1/(x·c/d + 1))·d.
+    public static func rubberBand(_ x: Double, dimension d: Double) -> Double {
+        guard d > 0 else { return 0 }
+        return (1 - 1 / (x * rubberBandCoefficient / d + 1)) * d
+    }
+
     public var contentSize: Size
     /// The offset before the drag.
     public var contentOffset: Point
@@ -611,6 +619,31 @@ public struct SnapSpec: Hashable, Sendable {
         self.springDuration = springDuration; self.dampingRatio = dampingRatio; self.scrollDuration = scrollDuration
         self.cardWidth = cardWidth; self.leading = leading; self.candidates = candidates
     }
+    /// How `pageSnap` settles (seed 003's scrollViewWillEndDragging).
+    public enum PageSnapMove: Hashable, Sendable {
+        /// A fast flick that stayed on the starting card: one card on, by the damping spring.
+        case flick
+        /// Everything else: scrollToItem(at: nearest card, at: .centeredHorizontally, animated: true).
+        case scrollToItem
+    }
+
+    /// Seed 003's scrollViewWillEndDragging: the "major" card is the one nearest the offset at
+    /// release. If it is the card the drag started on and the release is faster than the
+    /// threshold, move one card that way (`flick`); otherwise scroll to the major card — which is
+    /// the next card after a drag past half a card, and the starting card on a snap back.
+    public static func pageSnapPlan(snap: SnapSpec, page: Double, maxOffset: Double, dragStart: Double, release: Double,
+                                    velocity: Double) -> (start: Int, target: Int, move: PageSnapMove) {
+        guard page > 0 else { return (0, 0, .scrollToItem) }
+        let lastPage = Int((maxOffset / page).rounded())
+        let start = min(max(Int((dragStart / page).rounded()), 0), lastPage)
+        let major = min(max(Int((release / page).rounded()), 0), lastPage)
+        if major == start {
+            if velocity > snap.velocityThreshold && start + 1 <= lastPage { return (start, start + 1, .flick) }
+            if velocity < -snap.velocityThreshold && start - 1 >= 0 { return (start, start - 1, .flick) }
+        }
+        return (start, major, .scrollToItem)
+    }
+
     /// Apple documents the shape of setContentOffset(_:animated:) ("at a constant rate") but not its
     /// length; Segue's choice is 0.3 s, UIKit's usual animation length.
     public static let scrollToItemDuration = 0.3

@@ -20,8 +20,7 @@ public struct ScrollSimulation: Sendable {
     public let startPage: Int?
     public let targetPage: Int?
 
-    /// UIScrollView's rubber-band constant.
-    public static let rubberBandCoefficient = 0.55
+    public static let rubberBandCoefficient = ScrollSpec.rubberBandCoefficient
     /// How a bounce off an edge (after deceleration runs into it) and a release past an edge
     /// settle. Apple does not publish them; Segue's choice: a critically damped return.
     public static let bounceStiffness = 0.02 // per millisecond
@@ -56,7 +55,7 @@ public struct ScrollSimulation: Sendable {
                 let page = snap.pageWidth ?? viewport.width
                 switch snap.rule {
                 case .pageSnap:
-                    let plan = Self.pageSnapPlan(snap: snap, page: page, maxOffset: maxOffset,
+                    let plan = SnapSpec.pageSnapPlan(snap: snap, page: page, maxOffset: maxOffset,
                                                  dragStart: spec.contentOffset.x, release: x0, velocity: v0)
                     start = plan.start; target = plan.target
                     axisMotions.append(Self.pageSnapMotion(plan, snap: snap, page: page, release: x0, velocity: v0))
@@ -68,7 +67,7 @@ public struct ScrollSimulation: Sendable {
                 }
             } else if spec.paging {
                 let page = axis == 0 ? viewport.width : viewport.height
-                let plan = Self.pageSnapPlan(snap: SnapSpec(), page: page, maxOffset: maxOffset,
+                let plan = SnapSpec.pageSnapPlan(snap: SnapSpec(), page: page, maxOffset: maxOffset,
                                          dragStart: axis == 0 ? spec.contentOffset.x : spec.contentOffset.y,
                                          release: x0, velocity: v0)
                 axisMotions.append(.spring(from: x0, to: Double(plan.target) * page,
@@ -109,11 +108,7 @@ public struct ScrollSimulation: Sendable {
         axis == 0 ? spec.contentSize.width > viewport.width : spec.contentSize.height > viewport.height
     }
 
-    /// UIScrollView's rubber band: an overscroll of `x` shows as (1 − 1/(x·c/d + 1))·d.
-    public static func rubberBand(_ x: Double, dimension d: Double) -> Double {
-        guard d > 0 else { return 0 }
-        return (1 - 1 / (x * rubberBandCoefficient / d + 1)) * d
-    }
+    public static func rubberBand(_ x: Double, dimension d: Double) -> Double { ScrollSpec.rubberBand(x, dimension: d) }
 
     static func dragOffset(spec: ScrollSpec, viewport: Size, track: GestureTrack, at t: Double) -> Point {
         let translation = track.translation(at: t)
@@ -132,32 +127,7 @@ public struct ScrollSimulation: Sendable {
 
     // MARK: - After release
 
-    /// How `pageSnap` settles (seed 003's scrollViewWillEndDragging).
-    public enum PageSnapMove: Hashable, Sendable {
-        /// A fast flick that stayed on the starting card: one card on, by the damping spring.
-        case flick
-        /// Everything else: scrollToItem(at: nearest card, at: .centeredHorizontally, animated: true).
-        case scrollToItem
-    }
-
-    /// Seed 003's scrollViewWillEndDragging: the "major" card is the one nearest the offset at
-    /// release. If it is the card the drag started on and the release is faster than the
-    /// threshold, move one card that way (`flick`); otherwise scroll to the major card — which is
-    /// the next card after a drag past half a card, and the starting card on a snap back.
-    public static func pageSnapPlan(snap: SnapSpec, page: Double, maxOffset: Double, dragStart: Double, release: Double,
-                                    velocity: Double) -> (start: Int, target: Int, move: PageSnapMove) {
-        guard page > 0 else { return (0, 0, .scrollToItem) }
-        let lastPage = Int((maxOffset / page).rounded())
-        let start = min(max(Int((dragStart / page).rounded()), 0), lastPage)
-        let major = min(max(Int((release / page).rounded()), 0), lastPage)
-        if major == start {
-            if velocity > snap.velocityThreshold && start + 1 <= lastPage { return (start, start + 1, .flick) }
-            if velocity < -snap.velocityThreshold && start - 1 >= 0 { return (start, start - 1, .flick) }
-        }
-        return (start, major, .scrollToItem)
-    }
-
-    static func pageSnapMotion(_ plan: (start: Int, target: Int, move: PageSnapMove), snap: SnapSpec, page: Double,
+    static func pageSnapMotion(_ plan: (start: Int, target: Int, move: SnapSpec.PageSnapMove), snap: SnapSpec, page: Double,
                                release: Double, velocity: Double) -> AxisMotion {
         let to = Double(plan.target) * page
         switch plan.move {

@@ -345,18 +345,19 @@ final class PresetReader: ValueReader {
 
     static let commonKeys = ["preset", "direction", "from", "to", "delay"]
     static let presetKeys: [String: [String]] = [
-        "flip": commonKeys + ["duration", "perspective", "angle", "options", "originFrame"],
+        "flip": commonKeys + ["duration", "perspective", "angle", "options", "calculationMode", "originFrame"],
         "edgeSwipeBack": commonKeys + ["duration", "distance", "start", "y", "points", "progress", "finishAbove", "velocityAbove",
-                                       "completionSpeed", "completionCurve", "transitionDuration", "perspective", "angle", "options"],
+                                       "completionSpeed", "completionCurve", "transitionDuration", "perspective", "angle", "options", "calculationMode"],
         "push": commonKeys + ["duration", "timing", "parallax", "dimming", "animations"],
         "pop": commonKeys + ["duration", "timing", "parallax", "dimming", "animations"],
         "cardSnap": commonKeys + ["rule", "title", "cards", "cardWidth", "cardHeight", "spacing", "leading", "inset", "top", "page", "points",
                                   "flick", "distance", "duration", "start", "decelerationRate", "candidates",
                                   "velocityThreshold", "springDuration", "dampingRatio", "scrollDuration"],
         "fullscreen": commonKeys + ["duration", "rotationDuration", "target"],
-        "accordion": commonKeys + ["title", "sections", "section", "duration", "headerHeight", "rowHeight"],
+        "accordion": commonKeys + ["title", "sections", "section", "duration", "headerHeight", "rowHeight",
+                                    "chevronAngle", "chevronDirection", "chevronDuration"],
         "semiModal": commonKeys + ["duration", "selected", "overlay", "top", "margin", "spacing", "coverInset", "rows", "fullScreenAfter",
-                                   "fullScreenDuration", "navigationBarOffset", "points", "percentThreshold", "velocityAbove", "resetDuration"],
+                                   "fullScreenDuration", "navigationBarOffset", "points", "percentThreshold", "velocityAbove", "resetDuration", "swipes"],
     ]
 
     /// The from and to screens: given, else the reverse of the previous transition, else the
