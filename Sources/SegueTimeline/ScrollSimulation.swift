@@ -268,7 +268,7 @@ enum AxisMotion: Sendable {
             guard let clamp else { return x }
             return min(max(x, clamp.lowerBound), clamp.upperBound)
         case let .linear(from, to, duration):
-            if seconds >= duration { return to }
+            if seconds >= duration - 1e-9 { return to }
             return from + (to - from) * max(0, seconds) / duration
         case let .glide(from, to, rate):
             if seconds >= duration - 1e-9 { return to }
