@@ -70,3 +70,10 @@ struct CarouselPresetErrorTests {
         expectError(yaml, .invalidValue, line: 3, column: 78, message: ["calculationModePaced"], suggestion: ["keep one"])
     }
 }
+
+struct PageSnapPresetNameTests {
+    @Test func pageSnapIsARuleNotAPreset() {
+        expectError("canvas: {size: [390, 600]}\ntransition: {preset: pageSnap}\n", .invalidValue, line: 2, column: 22,
+                    message: ["rule of the cardSnap preset"], suggestion: ["rule: pageSnap"])
+    }
+}

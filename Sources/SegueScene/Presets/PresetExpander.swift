@@ -270,10 +270,14 @@ final class PresetReader: ValueReader {
             throw SceneError(.invalidValue, at: location(presetNode), "photoTiles is a layout component of a screen, not a transition",
                              suggestion: "put it in a screen: screens: {feed: {content: [{photoTiles: 7}]}}")
         }
+        if presetNode.scalar?.string == "pageSnap" {
+            throw SceneError(.invalidValue, at: location(presetNode), "pageSnap is a rule of the cardSnap preset, not a preset of its own",
+                             suggestion: "write preset: cardSnap with rule: pageSnap")
+        }
         let preset = try name(presetNode, "preset", among: Self.presetNames,
                               synonyms: ["flipPresent": "flip", "flipDismiss": "flip", "swipeBack": "edgeSwipeBack", "edgeSwipe": "edgeSwipeBack",
                                          "interactiveDismiss": "edgeSwipeBack", "navigationPush": "push", "navigationPop": "pop",
-                                         "carousel": "cardSnap", "snap": "cardSnap", "pageSnap": "cardSnap", "sheet": "semiModal", "halfModal": "semiModal",
+                                         "carousel": "cardSnap", "snap": "cardSnap", "sheet": "semiModal", "halfModal": "semiModal",
                                          "fullScreen": "fullscreen", "expand": "accordion", "sections": "accordion"],
                               what: "preset name")
         var params = try PresetParams(reader: self, node: node, preset: preset, keys: Self.presetKeys[preset] ?? [])
