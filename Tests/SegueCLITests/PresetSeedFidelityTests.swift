@@ -90,6 +90,10 @@ import Testing
         #expect(abs(x[6] - 410) < 1e-6)
         #expect(abs((x[7] - x[6]) / 0.000001 - 0.6 * 290) < 1)
         #expect(abs(x[8] - 700) < 1e-6)
+        // The swipes ended on item 3 (羅生門): the dismiss step (3.6 s) starts from that card, centred.
+        let dismiss = try D.dump("scenes/preset-semiModal-swipe.yaml", times: [3.6])[0]
+        #expect(abs(try #require(dismiss["s2-card3"]?.quad.first??[0]) - 24) < 1e-9)
+        #expect(dismiss["s2-card1"] == nil)
     }
 
     // MARK: flip's cubic overshoot

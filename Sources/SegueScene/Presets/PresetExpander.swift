@@ -92,6 +92,8 @@ final class PresetReader: ValueReader {
     /// The sections of the last accordion step, which later steps of a timeline reuse.
     var lastAccordionSections: Node?
     var lastAccordionTitle: Node?
+    /// The card a semiModal present's swipes ended on: a later dismiss step starts from it.
+    var lastSemiModalCard: Int?
     static let presetNames = ["flip", "edgeSwipeBack", "push", "pop", "cardSnap", "semiModal", "fullscreen", "accordion"]
 
     func expandScene(_ map: Node.Mapping, root: Node) throws(SceneError) -> Node {

@@ -82,7 +82,14 @@ extension PresetReader {
                              suggestion: "add a grid to its content: content: [{grid: {items: [{title: \"吾輩は猫である\", color: \"#5E5CE6\"}]}}]")
         }
         let items = grid.spec.items
-        let selected = Int(try p.number("selected", default: 0, in: 0 ... Double(items.count - 1), example: "selected: 0"))
+        // A dismiss after swipes starts from the card they ended on.
+        let restingCard = dismiss ? lastSemiModalCard.map { min($0, items.count - 1) } : nil
+        let selected = Int(try p.number("selected", default: Double(restingCard ?? 0), in: 0 ... Double(items.count - 1), example: "selected: 0"))
+        lastSemiModalCard = nil
+        if dismiss, let n = p.node("swipes") {
+            throw SceneError(.invalidValue, at: location(n), "'swipes' belong to the present: the dismissal starts from the cards at rest",
+                             suggestion: "move them to the direction: present transition")
+        }
         var rows: [Node] = Self.semiModalRows.map { b.string($0) }
         if let n = p.node("rows") {
             guard case let .sequence(list) = n else {
@@ -414,6 +421,7 @@ extension PresetReader {
             offset = target
             settled = track.release + length
         }
+        lastSemiModalCard = Int((offset / page).rounded())
         return (animations, touches, settled)
     }
 
