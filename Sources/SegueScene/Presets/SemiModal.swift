@@ -6,7 +6,7 @@ import Yams
 /// (a `grid:` component); tapping item `selected` presents a horizontal collection of cards,
 /// one per item, with the tapped one centred and its neighbours peeking in at the sides.
 ///
-/// Numbers from the seed:
+/// Numbers from the seed article and the author's repository (which holds the values the article names):
 /// - CustomCollectionViewFlowLayout: edgeSideMargin 24 (`margin`), lineSpacing 8 (`spacing`); a
 ///   card is (width − 48) × the screen's height, and pageWidth = card width + 8.
 /// - CollectionSemiModalViewController: cellHeaderHeight 72 (`top`, the card table's clear
