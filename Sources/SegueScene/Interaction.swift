@@ -259,31 +259,49 @@ extension SceneDecoder {
         if case .scalar = node, !isNull(node) {
             return try bool(node, "snap") ? SnapSpec() : nil
         }
-        let schema = MapSchema(what: "'snap'", keys: ["pageWidth", "velocityThreshold", "springDuration", "dampingRatio"],
-                               synonyms: ["width": "pageWidth", "itemWidth": "pageWidth", "threshold": "velocityThreshold",
+        let schema = MapSchema(what: "'snap'", keys: ["rule", "pageWidth", "velocityThreshold", "springDuration", "dampingRatio", "scrollDuration",
+                                                     "cardWidth", "leading", "candidates"],
+                               synonyms: ["width": "pageWidth", "itemWidth": "cardWidth", "threshold": "velocityThreshold",
                                           "velocity": "velocityThreshold", "duration": "springDuration", "damping": "dampingRatio",
-                                          "usingSpringWithDamping": "dampingRatio"])
+                                          "usingSpringWithDamping": "dampingRatio", "sectionInset": "leading", "inset": "leading",
+                                          "mode": "rule", "seed": "rule"])
         guard case .mapping = node else {
-            throw typeError(node, expected: "true or a map {pageWidth, velocityThreshold, springDuration, dampingRatio}", for: "snap",
-                            example: "snap: {pageWidth: 300}")
+            throw typeError(node, expected: "true or a map {rule, pageWidth, velocityThreshold, springDuration, dampingRatio, …}", for: "snap",
+                            example: "snap: {rule: pageSnap, pageWidth: 300}")
         }
-        let entries = try entries(of: node, schema, key: "snap", example: "snap: {pageWidth: 300}")
+        let entries = try entries(of: node, schema, key: "snap", example: "snap: {rule: pageSnap, pageWidth: 300}")
         var tracker = KeyTracker()
         var snap = SnapSpec()
         for entry in entries {
             let value = entry.value
-            switch try check(entry, schema, &tracker) {
+            let key = try check(entry, schema, &tracker)
+            switch key {
+            case "rule":
+                let rule = try name(value, "rule", among: SnapRule.allCases.map(\.rawValue),
+                                    synonyms: ["page": "pageSnap", "paging": "pageSnap", "card": "cardSnap", "deceleration": "cardSnap",
+                                               "seed003": "pageSnap", "seed002": "cardSnap"], what: "snap rule")
+                snap.rule = SnapRule(rawValue: rule) ?? .pageSnap
             case "pageWidth":
                 snap.pageWidth = try number(value, "pageWidth", in: 0 ... Limits.coordinate, excludingLower: true,
                                             what: "greater than 0 (and at most \(Quote.number(Limits.coordinate)))", example: "pageWidth: 300")
+            case "cardWidth":
+                snap.cardWidth = try number(value, "cardWidth", in: 0 ... Limits.coordinate, excludingLower: true,
+                                            what: "greater than 0 (and at most \(Quote.number(Limits.coordinate)))", example: "cardWidth: 250")
+            case "leading":
+                snap.leading = try number(value, "leading", in: 0 ... Limits.coordinate, what: "at least 0 (points)", example: "leading: 0")
+            case "candidates":
+                let c = try name(value, "candidates", among: SnapCandidates.allCases.map(\.rawValue),
+                                 synonyms: ["any": "all", "every": "all", "visibleCells": "visible"], what: "candidate set")
+                snap.candidates = SnapCandidates(rawValue: c) ?? .visible
             case "velocityThreshold":
                 snap.velocityThreshold = try number(value, "velocityThreshold", in: 0 ... 1000,
                                                     what: "at least 0 (points per millisecond)", example: "velocityThreshold: 0.5")
-            case "springDuration":
-                snap.springDuration = try seconds(value, "springDuration")
-                if snap.springDuration <= 0 {
-                    throw rangeError(value, "'springDuration' must be greater than 0 seconds, found \(numberText(value))", "write it like springDuration: 0.3")
+            case "springDuration", "scrollDuration":
+                let d = try seconds(value, key)
+                if d <= 0 {
+                    throw rangeError(value, "'\(key)' must be greater than 0 seconds, found \(numberText(value))", "write it like \(key): 0.3")
                 }
+                if key == "springDuration" { snap.springDuration = d } else { snap.scrollDuration = d }
             case "dampingRatio":
                 snap.dampingRatio = try number(value, "dampingRatio", in: 0 ... 1000, excludingLower: true,
                                                what: "greater than 0 (1 does not bounce)", example: "dampingRatio: 1")

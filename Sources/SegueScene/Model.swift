@@ -543,6 +543,14 @@ public indirect enum ProgressExpression: Hashable, Sendable, CustomStringConvert
 /// `scroll:` on a layer: a UIScrollView driven by a scripted drag. The layer's `bounds.origin`
 /// is the content offset; its sublayers are the content.
 public struct ScrollSpec: Hashable, Sendable {
+    /// UIScrollView's rubber-band constant.
+    public static let rubberBandCoefficient = 0.55
+    /// UIScrollView's rubber band: an overscroll of `x` shows as (1 − 1/(x·c/d + 1))·d.
+    public static func rubberBand(_ x: Double, dimension d: Double) -> Double {
+        guard d > 0 else { return 0 }
+        return (1 - 1 / (x * rubberBandCoefficient / d + 1)) * d
+    }
+
     public var contentSize: Size
     /// The offset before the drag.
     public var contentOffset: Point
@@ -567,19 +575,78 @@ public struct ScrollSpec: Hashable, Sendable {
     public static let fastDecelerationRate = 0.99
 }
 
-/// The seed's carousel rule (scrollViewWillEndDragging in the semi-modal article): from the page
-/// that was centred when the drag began, move one page when the release velocity is above
-/// `velocityThreshold` (points per millisecond, UIScrollView's unit) or the drag went past half a
-/// page; otherwise return. The move is `UIView.animate(withDuration: springDuration,
-/// usingSpringWithDamping: dampingRatio, initialSpringVelocity: release velocity)`.
+/// A carousel rule: how a released drag chooses the card to settle on, and how it gets there.
+public enum SnapRule: String, Hashable, Sendable, CaseIterable {
+    /// Seed 003 (scrollViewWillEndDragging in the semi-modal article): from the card centred when the
+    /// drag began, a release faster than `velocityThreshold` moves one card with a damping spring
+    /// seeded with the release velocity; otherwise the card nearest the centre scrolls there with
+    /// `scrollToItem(at:at:animated: true)`.
+    case pageSnap
+    /// Seed 002 (CenterCellCollectionViewFlowLayout): the scroll view decelerates as usual, its
+    /// proposed resting offset re-targeted so that the card nearest the centre stops centred.
+    case cardSnap
+}
+
+/// Which cards `cardSnap` may settle on.
+public enum SnapCandidates: String, Hashable, Sendable, CaseIterable {
+    /// The author's layout: the cards visible when the finger lifts (layoutAttributesForElements(in: bounds)).
+    case visible
+    /// Any card, so a hard flick can travel several.
+    case all
+}
+
+/// `snap:` under `scroll:`. `pageWidth` is the distance between neighbouring cards (the layout's
+/// pageWidth: item width + line spacing); by default the bounds width.
 public struct SnapSpec: Hashable, Sendable {
-    /// The distance between neighbouring cards (the layout's pageWidth); default the bounds width.
+    public var rule: SnapRule
     public var pageWidth: Double?
+    // pageSnap
+    /// Points per millisecond, UIScrollView's velocity unit in scrollViewWillEndDragging.
     public var velocityThreshold: Double
     public var springDuration: Double
     public var dampingRatio: Double
-    public init(pageWidth: Double? = nil, velocityThreshold: Double = 0.5, springDuration: Double = 0.3, dampingRatio: Double = 1) {
+    /// scrollToItem(animated: true): UIKit's scroll animation, linear ("at a constant rate") over this time.
+    public var scrollDuration: Double
+    // cardSnap
+    /// The card's width (its centre is `leading` + k × pageWidth + cardWidth / 2); default pageWidth.
+    public var cardWidth: Double?
+    /// Where the first card's left edge sits in the content (the section inset).
+    public var leading: Double
+    public var candidates: SnapCandidates
+    public init(rule: SnapRule = .pageSnap, pageWidth: Double? = nil, velocityThreshold: Double = 0.5, springDuration: Double = 0.3,
+                dampingRatio: Double = 1, scrollDuration: Double = SnapSpec.scrollToItemDuration, cardWidth: Double? = nil,
+                leading: Double = 0, candidates: SnapCandidates = .visible) {
+        self.rule = rule
         self.pageWidth = pageWidth; self.velocityThreshold = velocityThreshold
-        self.springDuration = springDuration; self.dampingRatio = dampingRatio
+        self.springDuration = springDuration; self.dampingRatio = dampingRatio; self.scrollDuration = scrollDuration
+        self.cardWidth = cardWidth; self.leading = leading; self.candidates = candidates
     }
+    /// How `pageSnap` settles (seed 003's scrollViewWillEndDragging).
+    public enum PageSnapMove: Hashable, Sendable {
+        /// A fast flick that stayed on the starting card: one card on, by the damping spring.
+        case flick
+        /// Everything else: scrollToItem(at: nearest card, at: .centeredHorizontally, animated: true).
+        case scrollToItem
+    }
+
+    /// Seed 003's scrollViewWillEndDragging: the "major" card is the one nearest the offset at
+    /// release. If it is the card the drag started on and the release is faster than the
+    /// threshold, move one card that way (`flick`); otherwise scroll to the major card — which is
+    /// the next card after a drag past half a card, and the starting card on a snap back.
+    public static func pageSnapPlan(snap: SnapSpec, page: Double, maxOffset: Double, dragStart: Double, release: Double,
+                                    velocity: Double) -> (start: Int, target: Int, move: PageSnapMove) {
+        guard page > 0 else { return (0, 0, .scrollToItem) }
+        let lastPage = Int((maxOffset / page).rounded())
+        let start = min(max(Int((dragStart / page).rounded()), 0), lastPage)
+        let major = min(max(Int((release / page).rounded()), 0), lastPage)
+        if major == start {
+            if velocity > snap.velocityThreshold && start + 1 <= lastPage { return (start, start + 1, .flick) }
+            if velocity < -snap.velocityThreshold && start - 1 >= 0 { return (start, start - 1, .flick) }
+        }
+        return (start, major, .scrollToItem)
+    }
+
+    /// Apple documents the shape of setContentOffset(_:animated:) ("at a constant rate") but not its
+    /// length; Segue's choice is 0.3 s, UIKit's usual animation length.
+    public static let scrollToItemDuration = 0.3
 }

@@ -51,9 +51,10 @@ struct AnimationEvaluator: Sendable {
             guard spec.fillMode != .removed && spec.fillMode != .backwards else { return nil }
             local = total
         }
-        // Where in its cycle the animation stands; an exact end of a cycle is that cycle's end.
+        // Where in its cycle the animation stands; an exact end of a cycle is that cycle's end
+        // (but a hair after the start, as when t is the double just above `begin`, is the start).
         var phase = local.truncatingRemainder(dividingBy: cycle)
-        if phase < 1e-12 && local > 0 { phase = cycle }
+        if phase < 1e-12 && local >= cycle - 1e-12 { phase = cycle }
         if spec.autoreverses && phase > d { return max(0, (2 * d - phase) / d) }
         return min(phase / d, 1)
     }

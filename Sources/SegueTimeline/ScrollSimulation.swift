@@ -20,8 +20,7 @@ public struct ScrollSimulation: Sendable {
     public let startPage: Int?
     public let targetPage: Int?
 
-    /// UIScrollView's rubber-band constant.
-    public static let rubberBandCoefficient = 0.55
+    public static let rubberBandCoefficient = ScrollSpec.rubberBandCoefficient
     /// How a bounce off an edge (after deceleration runs into it) and a release past an edge
     /// settle. Apple does not publish them; Segue's choice: a critically damped return.
     public static let bounceStiffness = 0.02 // per millisecond
@@ -54,16 +53,21 @@ public struct ScrollSimulation: Sendable {
             }
             if let snap = spec.snap, axis == 0 {
                 let page = snap.pageWidth ?? viewport.width
-                let plan = Self.snapPlan(snap: snap, page: page, maxOffset: maxOffset,
-                                         dragStart: spec.contentOffset.x, release: x0, velocity: v0)
-                start = plan.start; target = plan.target
-                axisMotions.append(.spring(from: x0, to: Double(plan.target) * page,
-                                           solver: .uiView(duration: snap.springDuration, dampingRatio: snap.dampingRatio,
-                                                           initialVelocity: v0),
-                                           duration: snap.springDuration))
+                switch snap.rule {
+                case .pageSnap:
+                    let plan = SnapSpec.pageSnapPlan(snap: snap, page: page, maxOffset: maxOffset,
+                                                 dragStart: spec.contentOffset.x, release: x0, velocity: v0)
+                    start = plan.start; target = plan.target
+                    axisMotions.append(Self.pageSnapMotion(plan, snap: snap, page: page, release: x0, velocity: v0))
+                case .cardSnap:
+                    let plan = Self.cardSnapPlan(snap: snap, page: page, viewportWidth: viewport.width, maxOffset: maxOffset,
+                                                 release: x0, velocity: v0, rate: spec.decelerationRate)
+                    target = plan.card
+                    axisMotions.append(Self.glide(from: x0, to: plan.offset, velocity: v0, rate: spec.decelerationRate))
+                }
             } else if spec.paging {
                 let page = axis == 0 ? viewport.width : viewport.height
-                let plan = Self.snapPlan(snap: SnapSpec(), page: page, maxOffset: maxOffset,
+                let plan = SnapSpec.pageSnapPlan(snap: SnapSpec(), page: page, maxOffset: maxOffset,
                                          dragStart: axis == 0 ? spec.contentOffset.x : spec.contentOffset.y,
                                          release: x0, velocity: v0)
                 axisMotions.append(.spring(from: x0, to: Double(plan.target) * page,
@@ -104,11 +108,7 @@ public struct ScrollSimulation: Sendable {
         axis == 0 ? spec.contentSize.width > viewport.width : spec.contentSize.height > viewport.height
     }
 
-    /// UIScrollView's rubber band: an overscroll of `x` shows as (1 − 1/(x·c/d + 1))·d.
-    public static func rubberBand(_ x: Double, dimension d: Double) -> Double {
-        guard d > 0 else { return 0 }
-        return (1 - 1 / (x * rubberBandCoefficient / d + 1)) * d
-    }
+    public static func rubberBand(_ x: Double, dimension d: Double) -> Double { ScrollSpec.rubberBand(x, dimension: d) }
 
     static func dragOffset(spec: ScrollSpec, viewport: Size, track: GestureTrack, at t: Double) -> Point {
         let translation = track.translation(at: t)
@@ -127,21 +127,72 @@ public struct ScrollSimulation: Sendable {
 
     // MARK: - After release
 
-    /// The seed's scrollViewWillEndDragging: the "major" page is the one nearest the offset at
-    /// release. If the drag went past half a page, settle there; if it stayed on the starting
-    /// page but the release was faster than the threshold, move one page in that direction.
-    static func snapPlan(snap: SnapSpec, page: Double, maxOffset: Double, dragStart: Double, release: Double,
-                         velocity: Double) -> (start: Int, target: Int) {
-        guard page > 0 else { return (0, 0) }
-        let lastPage = Int((maxOffset / page).rounded())
-        let start = min(max(Int((dragStart / page).rounded()), 0), lastPage)
-        let major = min(max(Int((release / page).rounded()), 0), lastPage)
-        var target = major
-        if major == start {
-            if velocity > snap.velocityThreshold { target = start + 1 }
-            if velocity < -snap.velocityThreshold { target = start - 1 }
+    static func pageSnapMotion(_ plan: (start: Int, target: Int, move: SnapSpec.PageSnapMove), snap: SnapSpec, page: Double,
+                               release: Double, velocity: Double) -> AxisMotion {
+        let to = Double(plan.target) * page
+        switch plan.move {
+        case .flick:
+            // initialSpringVelocity is the release velocity as the seed passes it: velocity.x in
+            // points per millisecond, read by UIKit as "animation distances per second". Positive
+            // means towards the target; a flick always heads towards the card it moves to.
+            let towardsTarget = (to - release) * velocity >= 0 ? abs(velocity) : -abs(velocity)
+            return .spring(from: release, to: to,
+                           solver: .uiView(duration: snap.springDuration, dampingRatio: snap.dampingRatio, initialVelocity: towardsTarget),
+                           duration: snap.springDuration)
+        case .scrollToItem:
+            // setContentOffset(_:animated:) scrolls "at a constant rate" (Apple's Scroll View
+            // Programming Guide) and starts from rest, so a snap back moves monotonically back.
+            return .linear(from: release, to: to, duration: snap.scrollDuration)
         }
-        return (start, min(max(target, 0), lastPage))
+    }
+
+    /// The offset UIScrollView proposes when the finger lifts: with the velocity v (points per
+    /// millisecond) multiplied by the rate d every millisecond, the content travels
+    /// v·d + v·d² + … = v·d / (1 − d), clamped to the content.
+    public static func proposedOffset(release: Double, velocity: Double, rate: Double, maxOffset: Double) -> Double {
+        let d = min(max(rate, 1e-6), 1 - 1e-9)
+        return min(max(release + velocity * d / (1 - d), 0), maxOffset)
+    }
+
+    /// Seed 002's CenterCellCollectionViewFlowLayout.targetContentOffset: among the candidate cards
+    /// (those visible at release, minus the ones right of the centre when moving left; or all),
+    /// the one whose centre is nearest the proposed offset's centre ends centred, at
+    /// floor(centre − width / 2). A proposed offset at the left edge stays there. Segue clamps the
+    /// target to the content, so the first card stays flush left.
+    public static func cardSnapPlan(snap: SnapSpec, page: Double, viewportWidth: Double, maxOffset: Double,
+                                    release: Double, velocity: Double, rate: Double) -> (card: Int, offset: Double) {
+        let cardWidth = snap.cardWidth ?? page
+        let halfWidth = viewportWidth / 2
+        let proposed = proposedOffset(release: release, velocity: velocity, rate: rate, maxOffset: maxOffset)
+        let count = max(1, Int(((maxOffset + viewportWidth - snap.leading + (page - cardWidth)) / page).rounded(.down)))
+        func centre(_ k: Int) -> Double { snap.leading + Double(k) * page + cardWidth / 2 }
+        var candidates = Array(0 ..< count)
+        if snap.candidates == .visible {
+            candidates = candidates.filter { k in
+                let left = snap.leading + Double(k) * page
+                let visible = left + cardWidth > release && left < release + viewportWidth
+                let behindWhileGoingBack = centre(k) > release + halfWidth && velocity < 0
+                return visible && !behindWhileGoingBack
+            }
+            if candidates.isEmpty { candidates = [min(max(Int(((release + halfWidth - snap.leading) / page).rounded(.down)), 0), count - 1)] }
+        }
+        let proposedCentre = proposed + halfWidth
+        let card = candidates.min { abs(centre($0) - proposedCentre) < abs(centre($1) - proposedCentre) } ?? 0
+        if proposed == 0 { return (card, 0) }
+        return (card, min(max((centre(card) - halfWidth).rounded(.down), 0), maxOffset))
+    }
+
+    /// The deceleration to a re-targeted offset. It keeps the release velocity v and decelerates
+    /// with the rate d' that ends exactly at the target (v·d'/(1 − d') = distance, d' = distance /
+    /// (v + distance)); when the target lies behind the motion, or needs a slower rate than the
+    /// scroll view's, it uses the scroll view's own rate on the whole distance. Apple does not
+    /// document how a re-targeted deceleration runs: Segue's choice.
+    static func glide(from x0: Double, to target: Double, velocity v: Double, rate: Double) -> AxisMotion {
+        let distance = target - x0
+        guard abs(distance) > AxisMotion.restDistance else { return .linear(from: x0, to: target, duration: 0) }
+        var d = min(max(rate, 1e-6), 1 - 1e-9)
+        if v * distance > 0 { d = min(d, distance / (v + distance)) }
+        return .glide(from: x0, to: target, rate: d)
     }
 
     static func freeMotion(x0: Double, v0: Double, maxOffset: Double, rate: Double, bounces: Bool) -> AxisMotion {
@@ -173,6 +224,10 @@ enum AxisMotion: Sendable {
     /// Velocity v0·rᵐ at m milliseconds: position x0 + v0·(rᵐ − 1)/ln r.
     case decelerate(x0: Double, v0: Double, lnRate: Double, clampTo: ClosedRange<Double>?)
     case decelerateThenBounce(x0: Double, v0: Double, lnRate: Double, hitTime: Double, edge: Double, edgeVelocity: Double)
+    /// Constant speed from one offset to another (setContentOffset(_:animated:)).
+    case linear(from: Double, to: Double, duration: Double)
+    /// to − (to − from)·dᵐ at m milliseconds: the per-millisecond deceleration that rests at `to`.
+    case glide(from: Double, to: Double, rate: Double)
 
     /// Deceleration counts as over when what remains to travel is under half a point.
     static let restDistance = 0.5
@@ -185,6 +240,12 @@ enum AxisMotion: Sendable {
             // Remaining distance at m ms is |v0·rᵐ / ln r|.
             let m = log(Self.restDistance * abs(lnRate) / abs(v0)) / lnRate
             return max(0, m) / 1000
+        case let .linear(_, _, d): return d
+        case let .glide(from, to, rate):
+            // What remains, |to − from|·dᵐ, falls under half a point.
+            let remaining = abs(to - from)
+            guard remaining > Self.restDistance else { return 0 }
+            return log(Self.restDistance / remaining) / log(rate) / 1000
         case let .decelerateThenBounce(_, _, _, hitTime, _, edgeVelocity):
             // Critically damped from the edge: |v·s·e^(−ωs)| falls under half a point.
             let omega = ScrollSimulation.bounceStiffness
@@ -206,6 +267,12 @@ enum AxisMotion: Sendable {
             let x = x0 + v0 * (exp(lnRate * min(m, end)) - 1) / lnRate
             guard let clamp else { return x }
             return min(max(x, clamp.lowerBound), clamp.upperBound)
+        case let .linear(from, to, duration):
+            if seconds >= duration - 1e-9 { return to }
+            return from + (to - from) * max(0, seconds) / duration
+        case let .glide(from, to, rate):
+            if seconds >= duration - 1e-9 { return to }
+            return to - (to - from) * pow(rate, m)
         case let .decelerateThenBounce(x0, v0, lnRate, hitTime, edge, edgeVelocity):
             if m <= hitTime { return x0 + v0 * (exp(lnRate * m) - 1) / lnRate }
             let s = m - hitTime

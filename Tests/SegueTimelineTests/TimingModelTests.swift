@@ -67,6 +67,18 @@ struct MediaTimingTests {
         #expect(abs(x(offset, 0.25) - 7.5) < 1e-9)
     }
 
+    @Test func aHairAfterTheBeginIsTheStartNotTheEnd() {
+        // A contact sheet samples 4.2 × 6/7 = 3.5999999999999996 and dumps 3.6000000000000005:
+        // the double just past `begin` is the animation's first instant, not its last.
+        let t = scene([layer()], [moveX(0, 10, duration: 0.3, begin: 3.6)], duration: 5)
+        #expect(abs(x(t, 3.6.nextUp)) < 1e-9)
+        #expect(abs(x(t, 3.6)) < 1e-9)
+        #expect(abs(x(t, 3.9) - 10) < 1e-9)
+        // An exact end of a repeat is still that run's end.
+        let repeated = scene([layer()], [moveX(0, 10) { $0.repeatCount = 2 }], duration: 3)
+        #expect(abs(x(repeated, 1) - 10) < 1e-9 && abs(x(repeated, 2) - 10) < 1e-9)
+    }
+
     @Test func endlessRepeatsKeepCycling() {
         let t = scene([layer()], [moveX(0, 10) { $0.repeatCount = .infinity }])
         #expect(abs(x(t, 7.25) - 2.5) < 1e-9)

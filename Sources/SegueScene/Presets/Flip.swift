@@ -21,7 +21,7 @@ extension PresetReader {
         let yAxis = [0.0, 1, 0]
         var group: [(String, Node)] = [("duration", b.number(duration))]
         if ctx.begin + delay > 0 { group.append(("delay", b.number(ctx.begin + delay))) }
-        group.append(("options", p.node("options") ?? b.list([b.plain("calculationModeCubic")], flow: true)))
+        group.append(("options", try flipOptions(p, b)))
         func keyframe(_ start: Double, _ target: String, _ key: String, _ value: Node) -> Node {
             b.map([("start", b.number(start)), ("duration", b.number(Self.third)), ("set", b.map([("\(target).\(key)", value)]))])
         }
@@ -54,6 +54,24 @@ extension PresetReader {
                                ("sublayerTransform", b.list([b.map([("perspective", b.number(perspective))], flow: true)], flow: true)),
                                ("sublayers", b.list(layers))])
         return StepOutput(layers: [container], animations: [b.map([("group", b.map(group))])], duration: delay + duration)
+    }
+
+    /// The keyframe group's options: the seed's [calculationModeCubic] unless `options:` or
+    /// `calculationMode:` (linear, paced, cubic, …, the mode UIKit's calculationMode… option picks) say otherwise.
+    func flipOptions(_ p: PresetParams, _ b: NodeBuilder) throws(SceneError) -> Node {
+        let given = p.node("options")
+        guard let modeNode = p.node("calculationMode") else { return given ?? b.list([b.plain("calculationModeCubic")], flow: true) }
+        let mode = try p.choice("calculationMode", among: CalculationMode.allCases.map(\.rawValue), default: "cubic")
+        var items: [Node] = []
+        if let given {
+            if case let .sequence(list) = given { items = Array(list) } else { items = [given] }
+        }
+        if let clash = items.first(where: { $0.scalar?.string.hasPrefix("calculationMode") == true }) {
+            throw SceneError(.invalidValue, at: location(modeNode), "'calculationMode' and the option \(Quote.string(clash.scalar?.string ?? "")) both set the calculation mode",
+                             suggestion: "keep one: calculationMode: \(mode), or the option in 'options:'").with(related: location(clash))
+        }
+        items.append(NodeBuilder(at: modeNode).plain("calculationMode" + mode.prefix(1).uppercased() + mode.dropFirst()))
+        return b.list(items, flow: true)
     }
 
     /// SwipeInteractionController: a screen-edge pan from the left drives the flip dismiss;

@@ -10,7 +10,9 @@ import Yams
 /// the way the device shows it: the full-screen controller turns +90° (clockwise) about the
 /// screen's centre while its bounds change from portrait to landscape. Dismiss is the reverse:
 /// `rotateToPortrait` (0.5 s, the view back to its initial frame), then the background fades to
-/// clear (0.5 s). UIView.animate's default curve, easeInEaseOut, throughout.
+/// clear (0.5 s). UIView.animate's default curve, easeInEaseOut, throughout. The device's turn
+/// itself is the system's rotation animation, which the seed does not time: turning it with the
+/// frame animation's 0.5 s (`rotationDuration`) is Segue's choice, so both land together.
 extension PresetReader {
     func fullscreen(_ p: PresetParams, _ ctx: PresetContext, from: ScreenDef, to: ScreenDef?) throws(SceneError) -> StepOutput {
         let b = NodeBuilder(at: p.node)

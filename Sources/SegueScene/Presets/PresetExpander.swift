@@ -92,6 +92,8 @@ final class PresetReader: ValueReader {
     /// The sections of the last accordion step, which later steps of a timeline reuse.
     var lastAccordionSections: Node?
     var lastAccordionTitle: Node?
+    /// The card a semiModal present's swipes ended on: a later dismiss step starts from it.
+    var lastSemiModalCard: Int?
     static let presetNames = ["flip", "edgeSwipeBack", "push", "pop", "cardSnap", "semiModal", "fullscreen", "accordion"]
 
     func expandScene(_ map: Node.Mapping, root: Node) throws(SceneError) -> Node {
@@ -270,6 +272,10 @@ final class PresetReader: ValueReader {
             throw SceneError(.invalidValue, at: location(presetNode), "photoTiles is a layout component of a screen, not a transition",
                              suggestion: "put it in a screen: screens: {feed: {content: [{photoTiles: 7}]}}")
         }
+        if presetNode.scalar?.string == "pageSnap" {
+            throw SceneError(.invalidValue, at: location(presetNode), "pageSnap is a rule of the cardSnap preset, not a preset of its own",
+                             suggestion: "write preset: cardSnap with rule: pageSnap")
+        }
         let preset = try name(presetNode, "preset", among: Self.presetNames,
                               synonyms: ["flipPresent": "flip", "flipDismiss": "flip", "swipeBack": "edgeSwipeBack", "edgeSwipe": "edgeSwipeBack",
                                          "interactiveDismiss": "edgeSwipeBack", "navigationPush": "push", "navigationPop": "pop",
@@ -345,17 +351,19 @@ final class PresetReader: ValueReader {
 
     static let commonKeys = ["preset", "direction", "from", "to", "delay"]
     static let presetKeys: [String: [String]] = [
-        "flip": commonKeys + ["duration", "perspective", "angle", "options", "originFrame"],
+        "flip": commonKeys + ["duration", "perspective", "angle", "options", "calculationMode", "originFrame"],
         "edgeSwipeBack": commonKeys + ["duration", "distance", "start", "y", "points", "progress", "finishAbove", "velocityAbove",
-                                       "completionSpeed", "completionCurve", "transitionDuration", "perspective", "angle", "options"],
+                                       "completionSpeed", "completionCurve", "transitionDuration", "perspective", "angle", "options", "calculationMode"],
         "push": commonKeys + ["duration", "timing", "parallax", "dimming", "animations"],
         "pop": commonKeys + ["duration", "timing", "parallax", "dimming", "animations"],
-        "cardSnap": commonKeys + ["title", "cards", "cardWidth", "cardHeight", "spacing", "top", "page", "points", "flick", "distance",
-                                  "duration", "start", "velocityThreshold", "springDuration", "dampingRatio"],
+        "cardSnap": commonKeys + ["rule", "title", "cards", "cardWidth", "cardHeight", "spacing", "leading", "inset", "top", "page", "points",
+                                  "flick", "distance", "duration", "start", "decelerationRate", "candidates",
+                                  "velocityThreshold", "springDuration", "dampingRatio", "scrollDuration"],
         "fullscreen": commonKeys + ["duration", "rotationDuration", "target"],
-        "accordion": commonKeys + ["title", "sections", "section", "duration", "headerHeight", "rowHeight"],
+        "accordion": commonKeys + ["title", "sections", "section", "duration", "headerHeight", "rowHeight",
+                                    "chevronAngle", "chevronDirection", "chevronDuration"],
         "semiModal": commonKeys + ["duration", "selected", "overlay", "top", "margin", "spacing", "coverInset", "rows", "fullScreenAfter",
-                                   "fullScreenDuration", "navigationBarOffset", "points", "percentThreshold", "velocityAbove", "resetDuration"],
+                                   "fullScreenDuration", "navigationBarOffset", "points", "percentThreshold", "velocityAbove", "resetDuration", "swipes"],
     ]
 
     /// The from and to screens: given, else the reverse of the previous transition, else the

@@ -6,7 +6,7 @@ import Yams
 /// (a `grid:` component); tapping item `selected` presents a horizontal collection of cards,
 /// one per item, with the tapped one centred and its neighbours peeking in at the sides.
 ///
-/// Numbers from the seed:
+/// Numbers from the seed article and the author's repository (which holds the values the article names):
 /// - CustomCollectionViewFlowLayout: edgeSideMargin 24 (`margin`), lineSpacing 8 (`spacing`); a
 ///   card is (width − 48) × the screen's height, and pageWidth = card width + 8.
 /// - CollectionSemiModalViewController: cellHeaderHeight 72 (`top`, the card table's clear
@@ -82,7 +82,14 @@ extension PresetReader {
                              suggestion: "add a grid to its content: content: [{grid: {items: [{title: \"吾輩は猫である\", color: \"#5E5CE6\"}]}}]")
         }
         let items = grid.spec.items
-        let selected = Int(try p.number("selected", default: 0, in: 0 ... Double(items.count - 1), example: "selected: 0"))
+        // A dismiss after swipes starts from the card they ended on.
+        let restingCard = dismiss ? lastSemiModalCard.map { min($0, items.count - 1) } : nil
+        let selected = Int(try p.number("selected", default: Double(restingCard ?? 0), in: 0 ... Double(items.count - 1), example: "selected: 0"))
+        lastSemiModalCard = nil
+        if dismiss, let n = p.node("swipes") {
+            throw SceneError(.invalidValue, at: location(n), "'swipes' belong to the present: the dismissal starts from the cards at rest",
+                             suggestion: "move them to the direction: present transition")
+        }
         var rows: [Node] = Self.semiModalRows.map { b.string($0) }
         if let n = p.node("rows") {
             guard case let .sequence(list) = n else {
@@ -96,6 +103,9 @@ extension PresetReader {
         var tapped = grid.spec.frame(selected, width: w)
         tapped.origin.y += grid.y
         let shown = [selected - 1, selected, selected + 1].filter { items.indices.contains($0) }
+        let swipesNode = p.node("swipes")
+        // Swiping reaches every card; the ones beyond the neighbours wait off screen in their places.
+        let resting = swipesNode == nil ? [] : items.indices.filter { !shown.contains($0) }
         func beside(_ j: Int, gap: Double) -> Rect {
             var r = tapped
             r.origin.x += Double(j - selected) * (cell + gap)
@@ -162,7 +172,7 @@ extension PresetReader {
             subs.append(cb.map([("id", cb.string(id + "-rows")), ("frame", cb.rect(Rect(x: 0, y: rowsTop, width: cw, height: rowsHeight))),
                                 ("sublayers", cb.list(body))]))
             var pairs: [(String, Node)] = [("id", cb.string(id))]
-            if dismiss {
+            if dismiss || resting.contains(j) {
                 pairs.append(("frame", cb.rect(cardFrame(j))))
             } else {
                 // The snapshot starts on the grid cell, transparent.
@@ -178,7 +188,7 @@ extension PresetReader {
         func cover(_ j: Int) -> Node {
             let item = items[j]
             let cb = NodeBuilder(at: item.color)
-            let frame = dismiss ? coverFrame(j) : beside(j, gap: grid.spec.spacing)
+            let frame = dismiss || resting.contains(j) ? coverFrame(j) : beside(j, gap: grid.spec.spacing)
             var pairs: [(String, Node)] = [("id", cb.string(coverID(j))), ("frame", cb.rect(frame)), ("backgroundColor", item.color),
                                            ("masksToBounds", cb.bool(true))]
             let text = coverText(item, id: coverID(j), width: cell, cb)
@@ -190,7 +200,7 @@ extension PresetReader {
                       b.map([("id", b.string(overlayID)), ("frame", b.rect(full)), ("backgroundColor", b.string("#000000")),
                              ("opacity", b.number(dismiss ? overlayAlpha : 0))]),
                       b.map([("id", b.string(collectionID)), ("frame", b.rect(full)),
-                             ("sublayers", b.list(shown.map(card) + shown.map(cover)))])]
+                             ("sublayers", b.list((shown + resting).sorted().map(card) + (shown + resting).sorted().map(cover)))])]
 
         // MARK: Animations
         func anim(_ id: String, _ key: String, _ f: Node, _ t: Node, at: Double, length: Double? = nil, timing: String = "easeInEaseOut") -> Node {
@@ -236,6 +246,18 @@ extension PresetReader {
             }
             animations.append(anim(overlayID, "opacity", b.number(0), b.number(overlayAlpha), at: begin))
             var total = delay + duration
+            var swipeTouches: [Node] = []
+            if let swipesNode {
+                if let n = p.node("fullScreenAfter") {
+                    throw SceneError(.invalidValue, at: location(n), "'fullScreenAfter' and 'swipes' cannot be combined: the full-screen scroll turns horizontal scrolling off",
+                                     suggestion: "give the swipes and the full-screen scroll a transition each")
+                }
+                let swiping = try semiModalSwipes(swipesNode, ctx: ctx, collectionID: collectionID, page: page, selected: selected,
+                                                  count: items.count, width: w, presentEnd: begin + duration, b)
+                animations += swiping.animations
+                swipeTouches = swiping.touches
+                total = max(total, swiping.end - ctx.begin)
+            }
             if let after = fullScreenAfter {
                 let t = begin + duration + after, d = fullScreenDuration
                 let grow = w - cw, id = cardID(selected)
@@ -273,6 +295,7 @@ extension PresetReader {
                 total += after + d + slide
             }
             var out = StepOutput(layers: layers, animations: animations, duration: total)
+            out.touches += swipeTouches
             if begin >= 0.1 {
                 // The tap that selected the item: touch-up starts the present.
                 out.touches.append(b.map([("points", b.list([b.numbers([Self.round(begin - 0.1), tapped.midX, tapped.midY]),
@@ -324,6 +347,82 @@ extension PresetReader {
         let touch = ctx.begin == 0 ? pointsNode : NodeBuilder(at: pointsNode).list(samples.map { NodeBuilder(at: pointsNode).numbers([$0.time, $0.x, $0.y]) }, flow: true)
         out.touches.append(b.map([("points", touch)], flow: true))
         return out
+    }
+
+    /// Horizontal swipes between the presented cards — seed 003's scrollViewWillEndDragging
+    /// (SnapSpec.pageSnapPlan): while the finger is down the collection view's content offset
+    /// follows it (rubber-banding past the first and last card); on release a fast flick that
+    /// stayed on its card moves one card with UIView.animate(withDuration: 0.3,
+    /// usingSpringWithDamping: 1, initialSpringVelocity: velocity.x); anything else scrolls to the
+    /// card nearest the centre with scrollToItem(animated: true), at a constant rate. The offset
+    /// is the collection's bounds.origin.x, 0 when the tapped card is centred.
+    func semiModalSwipes(_ node: Node, ctx: PresetContext, collectionID: String, page: Double, selected: Int, count: Int,
+                         width: Double, presentEnd: Double, _ b: NodeBuilder) throws(SceneError) -> (animations: [Node], touches: [Node], end: Double) {
+        guard case let .sequence(list) = node, !list.isEmpty else {
+            throw typeError(node, expected: "a list of swipes, each a list of [t, x, y] points", for: "swipes",
+                            example: "swipes: [[[0.8, 300, 500], [0.9, 230, 500]]]")
+        }
+        let snap = SnapSpec(pageWidth: page)
+        let lastOffset = Double(count - 1) * page
+        var offset = Double(selected) * page         // absolute content offset; card k rests at k × page
+        var settled = presentEnd
+        var animations: [Node] = [], touches: [Node] = []
+        func origin(_ x: Double) -> Node { b.numbers([Self.round9(x - Double(selected) * page), 0]) }
+        for swipe in list {
+            var pointsNode = swipe
+            if case .mapping = swipe {
+                let schema = MapSchema(what: "a swipe", keys: ["points"], required: ["points"], synonyms: ["path": "points", "gesture": "points"])
+                let entries = try entries(of: swipe, schema, key: "swipes", example: "{points: [[0.8, 300, 500], [0.9, 230, 500]]}")
+                var tracker = KeyTracker()
+                for e in entries { _ = try check(e, schema, &tracker); pointsNode = e.value }
+            }
+            let samples = try gestureSamples(pointsNode, shift: ctx.begin)
+            let track = GestureTrack(samples: samples)
+            if track.start < settled - 1e-9 {
+                throw SceneError(.invalidValue, at: location(pointsNode),
+                                 "this swipe touches down at \(Quote.number(track.start - ctx.begin)) s, before the cards are at rest (\(Quote.number(Self.round9(settled - ctx.begin))) s)",
+                                 suggestion: "start it at \(Quote.number(Self.round9(settled - ctx.begin))) s or later")
+            }
+            let dragStart = offset
+            func dragged(_ t: Double) -> Double {
+                let raw = dragStart - track.translation(at: t).x
+                if raw < 0 { return -ScrollSpec.rubberBand(-raw, dimension: width) }
+                if raw > lastOffset { return lastOffset + ScrollSpec.rubberBand(raw - lastOffset, dimension: width) }
+                return raw
+            }
+            let span = track.release - track.start
+            animations.append(b.map([("layer", b.string(collectionID)), ("keyPath", b.plain("bounds.origin")),
+                                     ("keyframes", b.map([("values", b.list(samples.map { origin(dragged($0.time)) }, flow: true)),
+                                                          ("keyTimes", b.numbers(samples.map { Self.round9(($0.time - track.start) / span) }))], flow: true)),
+                                     ("begin", b.number(Self.round9(track.start))), ("duration", b.number(Self.round9(span)))]))
+            // UIScrollView's velocity in scrollViewWillEndDragging: points per millisecond, positive
+            // when the offset grows (the finger moves left).
+            let release = dragged(track.release)
+            let velocity = -track.velocity(at: track.release).x / 1000
+            let plan = SnapSpec.pageSnapPlan(snap: snap, page: page, maxOffset: lastOffset, dragStart: dragStart, release: release, velocity: velocity)
+            let target = Double(plan.target) * page
+            var settle: [(String, Node)] = [("layer", b.string(collectionID)), ("keyPath", b.plain("bounds.origin")),
+                                            ("from", origin(release)), ("to", origin(target)), ("begin", b.number(Self.round9(track.release)))]
+            let length: Double
+            switch plan.move {
+            case .flick:
+                // The seed passes velocity.x as initialSpringVelocity; a flick heads towards its card.
+                length = snap.springDuration
+                settle.append(("timing", b.map([("spring", b.map([("duration", b.number(length)), ("dampingRatio", b.number(snap.dampingRatio)),
+                                                                   ("initialSpringVelocity", b.number(Self.round9(abs(velocity))))], flow: true))], flow: true)))
+                settle.append(("duration", b.number(length)))
+            case .scrollToItem:
+                length = snap.scrollDuration
+                settle += [("duration", b.number(length)), ("timing", b.plain("linear"))]
+            }
+            animations.append(b.map(settle, flow: true))
+            touches.append(b.map([("points", ctx.begin == 0 ? pointsNode
+                                    : NodeBuilder(at: pointsNode).list(samples.map { NodeBuilder(at: pointsNode).numbers([$0.time, $0.x, $0.y]) }, flow: true))], flow: true))
+            offset = target
+            settled = track.release + length
+        }
+        lastSemiModalCard = Int((offset / page).rounded())
+        return (animations, touches, settled)
     }
 
     /// Rounded to 1e-9, so sums of times print as they read (0.4, not 0.39999999999999997).
