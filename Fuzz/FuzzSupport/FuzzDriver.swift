@@ -33,12 +33,13 @@ public enum FuzzDriver {
 
     nonisolated(unsafe) static var current: ((UnsafeRawBufferPointer) -> Void)?
 
-    /// A file, or every regular file in a folder (sorted, so a replay is repeatable).
+    /// A file, or every file in a folder except hidden ones such as `.gitkeep` (sorted, so a
+    /// replay is repeatable).
     static func files(at path: String) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [path] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.sorted().map { (path as NSString).appendingPathComponent($0) }
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { (path as NSString).appendingPathComponent($0) }
     }
 }
 

@@ -10,11 +10,11 @@ import Testing
         let binary = segueBinary.deletingLastPathComponent().appendingPathComponent(executable)
         let folder = packageRoot.appendingPathComponent("Fuzz/regressions/\(target)")
         let corpus = packageRoot.appendingPathComponent("Fuzz/corpus/\(target)")
-        let cases = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let cases = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
         // The regressions, then the seed corpus: the seeds are valid and broken inputs of every kind.
         let result = try run(binary, [folder.path, corpus.path])
         #expect(result.status == 0, "a \(target) regression crashes again: \(result.stderr.suffix(2000))")
-        let seeds = try FileManager.default.contentsOfDirectory(atPath: corpus.path).count
+        let seeds = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { !$0.hasPrefix(".") }.count
         #expect(result.stdout.contains("replayed \(cases.count + seeds) inputs"), "\(result.stdout)")
     }
 
