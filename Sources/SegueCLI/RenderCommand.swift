@@ -64,7 +64,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("GIF colours per palette, 2…256, counting the transparent entry that unchanged pixels use.", valueName: "n"))
     var maxColors: Int = 256
 
-    @Option(help: ArgumentHelp("GIF: lower quality and colours (down to quality 0 and 16 colours) until the file is at most this many bytes (k and M suffixes: ×1000, ×1000000); fail, writing nothing, if it cannot fit.", valueName: "bytes"))
+    @Option(help: ArgumentHelp("GIF: at most this many bytes (k and M suffixes: ×1000, ×1000000). The frame rate (50, 33, 25, 20 fps) and the frame size (down to 320 px wide) come down first, then quality and colours (down to quality 50); if even that does not fit, nothing is written and the error says what would.", valueName: "bytes"))
     var maxSize: ByteCount?
 
     @Option(help: ArgumentHelp("GIF dithering level 0…1 (libimagequant's edge-aware Floyd–Steinberg); 0 maps each pixel to its nearest palette colour. (default: 1)", valueName: "level"))
@@ -183,9 +183,24 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func renderScene(_ path: String) throws {
-        var scene = try sampling.load(path)
+        let scene = try sampling.load(path)
         let format = resolvedFormat()
-        scene.canvas.fps = frameRate(for: format, scene: scene)
+        if format == .gif, let limit = maxSize?.bytes {
+            try renderGIF(path, scene: scene, within: limit)
+        } else {
+            try render(path, scene: scene, format: format, fps: frameRate(for: format, scene: scene), scale: scene.canvas.scale)
+        }
+    }
+
+    /// One render at the given frame rate and scale. With `gifLimit`, a GIF over that many bytes
+    /// is not written: `AnimatedImageError.sizeLimitUnreachable` says how small it got (below
+    /// `qualityFloor`, quality and colours are not lowered). Returns the file's size.
+    @discardableResult
+    func render(_ path: String, scene loaded: Scene, format: OutputFormat, fps requestedFPS: Double, scale: Double,
+                        gifLimit: Int? = nil, qualityFloor: Int = 0, fitted: String = "") throws -> Int {
+        var scene = loaded
+        scene.canvas.fps = requestedFPS
+        scene.canvas.scale = scale
         let timeline = Timeline(scene: scene)
         let range = try (frames ?? FrameRange(argument: "0-")!).resolve(frameCount: timeline.frameCount, scene: path)
         try sampling.limits.values.checkRender(scene, frames: range.count, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight)
@@ -204,8 +219,9 @@ struct RenderCommand: ParsableCommand {
         case .raw: try RawFrameWriter(path: output == OutputPath.standardOutputName ? OutputPath.standardOutputName : url.path)
         case .gif:
             try GIFWriter(url: url, width: width, height: height, fps: fps,
-                          options: .init(quality: gifQuality ?? settings.gifQuality, maxColors: maxColors, loop: loop, maxBytes: maxSize?.bytes,
-                                         palette: gifPalette, dithering: gifDither ?? settings.gifDither))
+                          options: .init(quality: gifQuality ?? settings.gifQuality, maxColors: maxColors, loop: loop, maxBytes: gifLimit,
+                                         palette: gifPalette, dithering: gifDither ?? settings.gifDither,
+                                         qualityFloor: min(qualityFloor, gifQuality ?? settings.gifQuality)))
         case .webp:
             try AnimatedImageWriter(url: url, format: .webp, width: width, height: height, fps: fps,
                                     options: .init(loop: loop, lossy: lossy || settings.webpLossyQuality != nil,
@@ -227,11 +243,6 @@ struct RenderCommand: ParsableCommand {
                 progress.update(done: done)
             }
             try sink.finish()
-        } catch let AnimatedImageError.sizeLimitUnreachable(path, limit, smallest, quality, colors) {
-            sink.cancel()
-            progress.finish()
-            throw CLIError("--max-size \(limit): '\(path)' cannot be made that small; the smallest GIF reached was \(smallest) bytes (quality \(quality), \(colors) colours). Nothing was written.",
-                           hint: "allow more bytes, or make the frames smaller or fewer: a lower --scale, a lower --fps, or a shorter --frames range")
         } catch {
             sink.cancel()
             progress.finish()
@@ -246,7 +257,8 @@ struct RenderCommand: ParsableCommand {
         } else if format == .webp || format == .apng {
             details = String(format: "; %.0f fps", fps)
         }
-        Diagnostics.note(String(format: "%@ → %@  (%d frames, %d×%d px, %.2f s of animation, rendered in %.2f s%@)",
-                                path, url.path, range.count, width, height, timeline.duration, seconds, details), quiet: quiet)
+        Diagnostics.note(String(format: "%@ → %@  (%d frames, %d×%d px, %.2f s of animation, rendered in %.2f s%@)%@",
+                                path, url.path, range.count, width, height, timeline.duration, seconds, details, fitted), quiet: quiet)
+        return ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int) ?? 0
     }
 }

@@ -40,11 +40,16 @@ public final class GIFWriter: FrameSink {
         /// Floyd–Steinberg dithering level 0…1.
         public var dithering: Double
 
+        /// With `maxBytes`: the lowest quality the size ladder may go down to (0 allows the
+        /// whole ladder, down to 16 colours); above `quality`, nothing is lowered and a file over
+        /// `maxBytes` is refused without a second encode.
+        public var qualityFloor: Int
+
         public static let defaultQuality = 100
         public init(quality: Int = Options.defaultQuality, maxColors: Int = 256, loop: Int = 0, maxBytes: Int? = nil,
-                    palette: PaletteStrategy = .auto, dithering: Double = 1) {
+                    palette: PaletteStrategy = .auto, dithering: Double = 1, qualityFloor: Int = 0) {
             self.quality = quality; self.maxColors = maxColors; self.loop = loop; self.maxBytes = maxBytes
-            self.palette = palette; self.dithering = dithering
+            self.palette = palette; self.dithering = dithering; self.qualityFloor = qualityFloor
         }
     }
 
@@ -184,7 +189,11 @@ public final class GIFWriter: FrameSink {
 
         // Lower quality and colours step by step (binary search over the ladder; the size
         // shrinks along it in practice, though not strictly).
-        let ladder = Self.sizeLadder(quality: options.quality, colors: options.maxColors)
+        let ladder = Self.sizeLadder(quality: options.quality, colors: options.maxColors).filter { $0.quality >= options.qualityFloor }
+        guard ladder.count > 1 else {
+            throw AnimatedImageError.sizeLimitUnreachable(path: url.path, limit: limit, smallest: first.0.count,
+                                                          quality: first.1.quality, colors: first.1.colors)
+        }
         var smallest = first
         var fitting: ([UInt8], Summary)?
         var lo = 0, hi = ladder.count - 1     // ladder[0] is the first attempt, which is too big
