@@ -162,10 +162,12 @@ public enum SceneLoader {
 
     // MARK: - Parsing
 
-    /// Stack for the parse thread: a base plus this much per possible nesting level (Yams
-    /// uses about 1.3 kB per level in debug builds and 1.7 kB in release builds), capped.
+    /// Stack for the parse thread: a base plus this much per possible nesting level, capped.
+    /// Yams uses about 1.3 kB per level in debug builds and 1.7 kB in release builds; under
+    /// ThreadSanitizer (scripts/sanitize) frames are several times larger, and 4 kB per level
+    /// overflowed. Unused stack is only reserved address space, so the margin costs nothing.
     static let baseStackSize = 8 << 20
-    static let stackPerLevel = 4 << 10
+    static let stackPerLevel = 16 << 10
     static let maximumStackSize = 2 << 30
 
     /// Runs `body` on a new thread with a stack of `bytes` (address space; pages are only
