@@ -110,6 +110,16 @@ extension FrameRenderer {
     /// anti-aliased A8 mask of `polygon` (its projected, near-clipped quad) and the ancestor
     /// clips, rendered over the polygon's bounding box. Nothing outside the mask is touched.
     func drawProjective(_ texture: Texture, map: Homography, polygon: [Point], alpha: Double) {
+        guard let source = texture.pixels.makePixmanImage() else { return }
+        defer { pixman_image_unref(source) }
+        compositeProjective(source, map: map, polygon: polygon, alpha: alpha, antialias: true)
+    }
+
+    /// Composites a premultiplied ARGB32 pixman image under a projective map (source pixels →
+    /// target pixels) through one mask: `polygon` (projected, near-clipped), anti-aliased unless
+    /// `antialias` is false, and the ancestor clips, times `alpha`. The source's edge texels
+    /// are extended outwards, so the mask alone decides coverage along the outline.
+    func compositeProjective(_ source: OpaquePointer, map: Homography, polygon: [Point], alpha: Double, antialias: Bool) {
         guard let inverse = map.inverted, let polyBox = PixelRect(enclosing: polygon) else { return }
         let box = polyBox.intersection(clipBox).intersection(target.canvasRect)
         guard !box.isEmpty else { return }
@@ -124,6 +134,7 @@ extension FrameRenderer {
             addPath(cr, clip)
             cairo_clip(cr)
         }
+        if !antialias { cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE) }
         addPath(cr, polygon)
         cairo_set_source_rgba(cr, 0, 0, 0, clamp01(alpha))
         cairo_fill(cr)
@@ -137,8 +148,6 @@ extension FrameRenderer {
         cairo_surface_flush(target.surface)
         defer { cairo_surface_mark_dirty(target.surface) }
 
-        guard let source = texture.pixels.makePixmanImage() else { return }
-        defer { pixman_image_unref(source) }
         pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
         pixman_image_set_repeat(source, PIXMAN_REPEAT_PAD)
 
