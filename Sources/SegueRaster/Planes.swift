@@ -180,7 +180,7 @@ extension FrameRenderer {
 
         // Project it once.
         compositeProjective(offscreen.pixman, map: layout.toPlane.then(h), polygon: outline, alpha: opacity,
-                            antialias: true)
+                            antialias: node.allowsEdgeAntialiasing)
     }
 
     /// The plane region (plane points) the subtree of a plane's root draws into: the root's

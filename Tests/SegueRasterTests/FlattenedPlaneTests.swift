@@ -196,6 +196,32 @@ struct FlattenedPlaneTests {
         #expect(abs(Int(d.r) - 128) <= 1 && d.g == 0 && d.b == 0)
     }
 
+    /// `allowsEdgeAntialiasing: false` gives Core Animation's aliased 3D edge: every pixel is
+    /// either the card's colour or the background, and a pixel is the card's exactly when its
+    /// centre is inside the projected card.
+    @Test func edgeAntialiasingOffGivesAliasedEdges() throws {
+        let card = PerspectiveCard(side: 200, centre: Point(x: 150, y: 150), angle: 35 * .pi / 180, distance: 500)
+        var page = node("page", transform: card.transform, bounds: Rect(x: 0, y: 0, width: 200, height: 200),
+                        background: Self.white.color)
+        page.allowsEdgeAntialiasing = false
+        let image = try Rasterizer().render(displayList([page], width: 300, height: 300, scale: 1, background: Self.black.color))
+        var mismatched = 0, whitePixels = 0
+        for py in 0 ..< image.height {
+            for px in 0 ..< image.width {
+                let q = card.layerPoint(canvas: Point(x: Double(px) + 0.5, y: Double(py) + 0.5))
+                let inside = q.w > 0 && q.x > 0 && q.x < 200 && q.y > 0 && q.y < 200
+                let p = image.pixel(x: px, y: py)
+                let isWhite = p.r == 255 && p.g == 255 && p.b == 255, isBlack = p.r == 0 && p.g == 0 && p.b == 0
+                #expect(isWhite || isBlack)
+                if isWhite { whitePixels += 1 }
+                if isWhite != inside { mismatched += 1 }
+            }
+        }
+        #expect(whitePixels > 20_000)
+        // A pixel centre within rounding of the edge may go either way.
+        #expect(mismatched <= 2)
+    }
+
     /// Rendering is deterministic with reused offscreen buffers: the same list renders to the
     /// same bytes on a fresh rasterizer and on one that has drawn other planes before.
     @Test func reusedPlaneBuffersDoNotChangeThePicture() throws {
