@@ -22,6 +22,10 @@ struct PlaneLayout: Equatable {
     var width: Int
     var height: Int
 
+    /// The offscreen image doubles its resolution only where the plane is magnified more than
+    /// this (2^0.75 ≈ 1.68×, so a flip at perspective 500, up to 1.64×, stays at the canvas
+    /// scale): every doubling quadruples the memory and drawing time of the plane.
+    static let magnificationBeforeDoubling = 0.75
     /// Largest offscreen image, per side and in all (64 MiB at 4 bytes a pixel).
     static let maxSide = 8192
     static let maxPixels = 16 << 20
@@ -38,8 +42,8 @@ struct PlaneLayout: Equatable {
 
     /// The layout for the plane region `rect` (plane points) whose largest on-screen
     /// magnification is `magnification` target pixels per point. The resolution is the canvas
-    /// scale times the power of two nearest to that magnification (from ¼× to 2× the canvas
-    /// scale): sharp where the plane comes towards the eye, smaller when it is far away.
+    /// scale times a power of two (¼× to 2×) picked from that magnification: doubled where the
+    /// plane comes close to the eye, so it stays sharp, halved when it is far away.
     /// Powers of two keep layers placed on whole points on whole pixels, so abutting layers
     /// join without partial coverage. The origin is a whole point for the same reason.
     static func make(covering rect: Rect, magnification: Double, canvasScale: Double) -> PlaneLayout? {
@@ -47,7 +51,8 @@ struct PlaneLayout: Equatable {
             return nil
         }
         let ratio = magnification / canvasScale
-        var k = ratio.isFinite && ratio > 0 ? min(max(log2(ratio).rounded(), -2), 1) : (ratio > 0 ? 1 : 0)
+        var k = ratio.isFinite && ratio > 0
+            ? min(max((log2(ratio) - magnificationBeforeDoubling).rounded(.up), -2), 1) : (ratio > 0 ? 1 : 0)
         // Rounding noise from composing matrices must not add a whole point or pixel.
         let x0 = (rect.minX + 1e-7).rounded(.down), y0 = (rect.minY + 1e-7).rounded(.down)
         let wPoints = rect.maxX - x0, hPoints = rect.maxY - y0
@@ -162,11 +167,13 @@ extension FrameRenderer {
         guard outline.count >= 3, let outlineBox = PixelRect(enclosing: outline),
               !outlineBox.intersection(clipBox).intersection(target.canvasRect).isEmpty else { return }
 
-        // Render the subtree in the plane's own coordinates.
+        // Render the subtree in the plane's own coordinates. An opaque background filling the
+        // whole image (the usual screen) overwrites every byte, so the image need not be cleared.
         let stride = layout.width * 4
         let buffer = planeBuffers.take(byteCount: stride * layout.height)
         defer { planeBuffers.give(buffer) }
-        memset(buffer.baseAddress!, 0, stride * layout.height)
+        let opaque = Self.fillsLayout(node, layout, outlineMasked: clipsToBounds)
+        if !opaque { memset(buffer.baseAddress!, 0, stride * layout.height) }
         let offscreen = try RenderTarget.make(data: buffer.baseAddress!, stride: stride,
                                               rect: PixelRect(x0: 0, y0: 0, x1: layout.width, y1: layout.height))
         defer { offscreen.destroy() }
@@ -180,7 +187,17 @@ extension FrameRenderer {
 
         // Project it once.
         compositeProjective(offscreen.pixman, map: layout.toPlane.then(h), polygon: outline, alpha: opacity,
-                            antialias: node.allowsEdgeAntialiasing)
+                            antialias: node.allowsEdgeAntialiasing, opaqueSource: opaque)
+    }
+
+    /// Whether the plane root's own background covers every pixel of the offscreen image with
+    /// full coverage: opaque, square (or rounded only by the outline mask) and exactly the
+    /// image's extent on the pixel grid.
+    static func fillsLayout(_ node: DisplayNode, _ layout: PlaneLayout, outlineMasked: Bool) -> Bool {
+        let b = node.bounds, s = layout.pixelsPerPoint
+        guard node.content.backgroundColor.alpha >= 1, node.content.cornerRadius <= 0 || outlineMasked else { return false }
+        return b.minX == layout.originX && b.minY == layout.originY
+            && (b.maxX - layout.originX) * s == Double(layout.width) && (b.maxY - layout.originY) * s == Double(layout.height)
     }
 
     /// The plane region (plane points) the subtree of a plane's root draws into: the root's
