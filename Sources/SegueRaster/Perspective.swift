@@ -43,31 +43,56 @@ enum PerspectiveDrawing {
         return t
     }
 
+    /// How well one affine map stands in for the projective map over a tile.
+    enum TileFit {
+        /// Close enough everywhere in the tile.
+        case affine(Homography)
+        /// Too far off: halve the tile along x, y or both (the axes along which the map bends).
+        case split(alongX: Bool, alongY: Bool)
+        /// W is not positive at a corner, or the values do not fit pixman's fixed point.
+        case unusable
+    }
+
     /// The best affine stand-in for the projective map `g` over pixel centres of a w×h tile
-    /// (local coordinates 0.5 … w − 0.5), or nil when it would be off by more than `tolerance`
-    /// texels, W is not positive at the corners, or the values do not fit pixman's fixed point.
-    static func affineApproximation(_ g: Homography, width w: Int, height h: Int, tolerance: Double) -> Homography? {
+    /// (local coordinates 0.5 … w − 0.5), within `tolerance` texels. With `footprintRelative`
+    /// the tolerance grows with the texels one destination pixel spans along each texture
+    /// axis (where the image is squeezed, an error of 0.06 texel is far below a pixel), which
+    /// is how flattened planes, sampled far below their resolution near edge-on, keep large tiles.
+    /// A failed fit says along which destination axes the map bends, so a plane turning about
+    /// one axis is cut into strips rather than ever smaller squares.
+    static func fitAffine(_ g: Homography, width w: Int, height h: Int, tolerance: Double,
+                          footprintRelative: Bool = false) -> TileFit {
         let xs = [0.5, Double(w) / 2, Double(w) - 0.5], ys = [0.5, Double(h) / 2, Double(h) - 0.5]
         let cx = xs[1], cy = ys[1]
         for x in [xs[0], xs[2]] {
-            for y in [ys[0], ys[2]] where g.apply(x: x, y: y).w <= 0 { return nil }
+            for y in [ys[0], ys[2]] where g.apply(x: x, y: y).w <= 0 { return .unusable }
         }
         let c = g.apply(x: cx, y: cy)
         let cu = c.x / c.w, cv = c.y / c.w
         let w2 = c.w * c.w
         let dudx = (g.h11 * c.w - c.x * g.h13) / w2, dudy = (g.h21 * c.w - c.x * g.h23) / w2
         let dvdx = (g.h12 * c.w - c.y * g.h13) / w2, dvdy = (g.h22 * c.w - c.y * g.h23) / w2
+        let tolU = footprintRelative ? tolerance * max(1, abs(dudx), abs(dudy)) : tolerance
+        let tolV = footprintRelative ? tolerance * max(1, abs(dvdx), abs(dvdy)) : tolerance
         var loU = 0.0, hiU = 0.0, loV = 0.0, hiV = 0.0
-        for x in xs {
-            for y in ys {
+        var eu = [[Double]](repeating: [0, 0, 0], count: 3), ev = eu
+        for (i, x) in xs.enumerated() {
+            for (j, y) in ys.enumerated() {
                 let q = g.apply(x: x, y: y)
-                let eu = q.x / q.w - (cu + dudx * (x - cx) + dudy * (y - cy))
-                let ev = q.y / q.w - (cv + dvdx * (x - cx) + dvdy * (y - cy))
-                guard eu.isFinite, ev.isFinite else { return nil }
-                loU = min(loU, eu); hiU = max(hiU, eu); loV = min(loV, ev); hiV = max(hiV, ev)
+                let du = q.x / q.w - (cu + dudx * (x - cx) + dudy * (y - cy))
+                let dv = q.y / q.w - (cv + dvdx * (x - cx) + dvdy * (y - cy))
+                guard du.isFinite, dv.isFinite else { return .unusable }
+                eu[i][j] = du; ev[i][j] = dv
+                loU = min(loU, du); hiU = max(hiU, du); loV = min(loV, dv); hiV = max(hiV, dv)
             }
         }
-        guard max(hiU - loU, hiV - loV) / 2 <= tolerance else { return nil }
+        guard (hiU - loU) / 2 <= tolU, (hiV - loV) / 2 <= tolV else {
+            // Bending along x: the ends of the middle row off the line through its centre.
+            let bendX = max(abs(eu[0][1] + eu[2][1]) / tolU, abs(ev[0][1] + ev[2][1]) / tolV)
+            let bendY = max(abs(eu[1][0] + eu[1][2]) / tolU, abs(ev[1][0] + ev[1][2]) / tolV)
+            // Halving an axis quarters its bend, so an axis bending a quarter as much is left whole.
+            return .split(alongX: bendX >= bendY / 4, alongY: bendY >= bendX / 4)
+        }
         let ou = (loU + hiU) / 2, ov = (loV + hiV) / 2
         let a = Homography(h11: dudx, h12: dvdx, h13: 0,
                            h21: dudy, h22: dvdy, h23: 0,
@@ -76,11 +101,11 @@ enum PerspectiveDrawing {
         for x in [0.0, Double(w)] {
             for y in [0.0, Double(h)] {
                 let p = a.apply(x: x, y: y)
-                guard abs(p.x) < fixedLimit, abs(p.y) < fixedLimit else { return nil }
+                guard abs(p.x) < fixedLimit, abs(p.y) < fixedLimit else { return .unusable }
             }
         }
-        guard [a.h11, a.h12, a.h21, a.h22].allSatisfy({ abs($0) < fixedLimit }) else { return nil }
-        return a
+        guard [a.h11, a.h12, a.h21, a.h22].allSatisfy({ abs($0) < fixedLimit }) else { return .unusable }
+        return .affine(a)
     }
 
     /// `g` scaled so the largest homogeneous value at the tile's corners is about 2^14: large
@@ -121,8 +146,9 @@ extension FrameRenderer {
     /// are extended outwards, so the mask alone decides coverage along the outline. Tiles well
     /// inside the polygon skip the mask (its value is 255 there: the same bytes, less work),
     /// and are copied rather than blended when the caller knows the source is opaque.
+    /// `footprintRelative`: see `PerspectiveDrawing.fitAffine`.
     func compositeProjective(_ source: OpaquePointer, map: Homography, polygon: [Point], alpha: Double, antialias: Bool,
-                             opaqueSource: Bool = false) {
+                             opaqueSource: Bool = false, footprintRelative: Bool = false) {
         guard let inverse = map.inverted, let polyBox = PixelRect(enclosing: polygon) else { return }
         let box = polyBox.intersection(clipBox).intersection(target.canvasRect)
         guard !box.isEmpty else { return }
@@ -175,19 +201,35 @@ extension FrameRenderer {
             let w = x1 - x0, h = y1 - y0
             // Tile-local pixel coordinates → canvas pixels → texture pixels.
             let g = Homography.translation(Double(x0), Double(y0)).then(inverse)
-            if mode == .tiledAffine,
-               let a = PerspectiveDrawing.affineApproximation(g, width: w, height: h, tolerance: PerspectiveDrawing.tolerance) {
-                composite(a, x0, y0, w, h)
-                return
-            }
-            if mode == .tiledAffine, max(w, h) > PerspectiveDrawing.minTile {
-                let mx = w > PerspectiveDrawing.minTile ? x0 + w / 2 : x1
-                let my = h > PerspectiveDrawing.minTile ? y0 + h / 2 : y1
-                tile(x0, y0, mx, my)
-                if mx < x1 { tile(mx, y0, x1, my) }
-                if my < y1 { tile(x0, my, mx, y1) }
-                if mx < x1 && my < y1 { tile(mx, my, x1, y1) }
-                return
+            if mode == .tiledAffine {
+                let fit = PerspectiveDrawing.fitAffine(g, width: w, height: h, tolerance: PerspectiveDrawing.tolerance,
+                                                       footprintRelative: footprintRelative)
+                var splitX = false, splitY = false
+                switch fit {
+                case let .affine(a):
+                    composite(a, x0, y0, w, h)
+                    return
+                case let .split(alongX, alongY):
+                    splitX = alongX && w > PerspectiveDrawing.minTile
+                    splitY = alongY && h > PerspectiveDrawing.minTile
+                    // The bending axis is already at the smallest tile: try the other one.
+                    if !splitX && !splitY {
+                        splitX = w > PerspectiveDrawing.minTile && !alongX
+                        splitY = h > PerspectiveDrawing.minTile && !alongY
+                    }
+                case .unusable:
+                    splitX = w > PerspectiveDrawing.minTile
+                    splitY = h > PerspectiveDrawing.minTile
+                }
+                if splitX || splitY {
+                    let mx = splitX ? x0 + w / 2 : x1
+                    let my = splitY ? y0 + h / 2 : y1
+                    tile(x0, y0, mx, my)
+                    if mx < x1 { tile(mx, y0, x1, my) }
+                    if my < y1 { tile(x0, my, mx, y1) }
+                    if mx < x1 && my < y1 { tile(mx, my, x1, y1) }
+                    return
+                }
             }
             if let p = PerspectiveDrawing.conditioned(g, width: w, height: h) {
                 composite(p, x0, y0, w, h)

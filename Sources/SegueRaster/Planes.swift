@@ -187,7 +187,8 @@ extension FrameRenderer {
 
         // Project it once.
         compositeProjective(offscreen.pixman, map: layout.toPlane.then(h), polygon: outline, alpha: opacity,
-                            antialias: node.allowsEdgeAntialiasing, opaqueSource: opaque)
+                            antialias: node.allowsEdgeAntialiasing, opaqueSource: opaque,
+                            footprintRelative: true)
     }
 
     /// Whether the plane root's own background covers every pixel of the offscreen image with
