@@ -54,14 +54,9 @@ enum PerspectiveDrawing {
     }
 
     /// The best affine stand-in for the projective map `g` over pixel centres of a w×h tile
-    /// (local coordinates 0.5 … w − 0.5), within `tolerance` texels. With `footprintRelative`
-    /// the tolerance grows with the texels one destination pixel spans along each texture
-    /// axis (where the image is squeezed, an error of 0.06 texel is far below a pixel), which
-    /// is how flattened planes, sampled far below their resolution near edge-on, keep large tiles.
-    /// A failed fit says along which destination axes the map bends, so a plane turning about
+    /// (local coordinates 0.5 … w − 0.5), within `tolerance` texels. A failed fit says along which destination axes the map bends, so a plane turning about
     /// one axis is cut into strips rather than ever smaller squares.
-    static func fitAffine(_ g: Homography, width w: Int, height h: Int, tolerance: Double,
-                          footprintRelative: Bool = false) -> TileFit {
+    static func fitAffine(_ g: Homography, width w: Int, height h: Int, tolerance: Double) -> TileFit {
         let xs = [0.5, Double(w) / 2, Double(w) - 0.5], ys = [0.5, Double(h) / 2, Double(h) - 0.5]
         let cx = xs[1], cy = ys[1]
         for x in [xs[0], xs[2]] {
@@ -72,8 +67,7 @@ enum PerspectiveDrawing {
         let w2 = c.w * c.w
         let dudx = (g.h11 * c.w - c.x * g.h13) / w2, dudy = (g.h21 * c.w - c.x * g.h23) / w2
         let dvdx = (g.h12 * c.w - c.y * g.h13) / w2, dvdy = (g.h22 * c.w - c.y * g.h23) / w2
-        let tolU = footprintRelative ? tolerance * max(1, abs(dudx), abs(dudy)) : tolerance
-        let tolV = footprintRelative ? tolerance * max(1, abs(dvdx), abs(dvdy)) : tolerance
+        let tolU = tolerance, tolV = tolerance
         var loU = 0.0, hiU = 0.0, loV = 0.0, hiV = 0.0
         var eu = [[Double]](repeating: [0, 0, 0], count: 3), ev = eu
         for (i, x) in xs.enumerated() {
@@ -140,23 +134,14 @@ extension FrameRenderer {
         compositeProjective(source, map: map, polygon: polygon, alpha: alpha, antialias: true)
     }
 
-    /// Composites a premultiplied ARGB32 pixman image under a projective map (source pixels →
-    /// target pixels) through one mask: `polygon` (projected, near-clipped), anti-aliased unless
-    /// `antialias` is false, and the ancestor clips, times `alpha`. The source's edge texels
-    /// are extended outwards, so the mask alone decides coverage along the outline. Tiles well
-    /// inside the polygon skip the mask (its value is 255 there: the same bytes, less work),
-    /// and are copied rather than blended when the caller knows the source is opaque.
-    /// `footprintRelative`: see `PerspectiveDrawing.fitAffine`.
-    func compositeProjective(_ source: OpaquePointer, map: Homography, polygon: [Point], alpha: Double, antialias: Bool,
-                             opaqueSource: Bool = false, footprintRelative: Bool = false) {
-        guard let inverse = map.inverted, let polyBox = PixelRect(enclosing: polygon) else { return }
-        let box = polyBox.intersection(clipBox).intersection(target.canvasRect)
-        guard !box.isEmpty else { return }
-
-        // Coverage of the quad and the clips, times the opacity.
+    /// An A8 surface over `box` (canvas pixels) holding the coverage of `polygon` (anti-aliased
+    /// unless `antialias` is false) and the ancestor clips, times `alpha`; nil if Cairo fails.
+    func makeMask(_ polygon: [Point], box: PixelRect, alpha: Double, antialias: Bool) -> OpaquePointer? {
         let maskSurface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(box.width), Int32(box.height))!
-        defer { cairo_surface_destroy(maskSurface) }
-        guard cairo_surface_status(maskSurface) == CAIRO_STATUS_SUCCESS else { return }
+        guard cairo_surface_status(maskSurface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(maskSurface)
+            return nil
+        }
         let cr = cairo_create(maskSurface)!
         cairo_translate(cr, Double(-box.x0), Double(-box.y0))
         for clip in clips {
@@ -169,6 +154,19 @@ extension FrameRenderer {
         cairo_fill(cr)
         cairo_destroy(cr)
         cairo_surface_flush(maskSurface)
+        return maskSurface
+    }
+
+    /// Composites a premultiplied ARGB32 pixman image under a projective map (source pixels →
+    /// target pixels) through one mask: `polygon` (projected, near-clipped), anti-aliased unless
+    /// `antialias` is false, and the ancestor clips, times `alpha`. The source's edge texels
+    /// are extended outwards, so the mask alone decides coverage along the outline. Tiles well
+    /// inside the polygon skip the mask (its value is 255 there: the same bytes, less work).
+    func compositeProjective(_ source: OpaquePointer, map: Homography, polygon: [Point], alpha: Double, antialias: Bool) {
+        guard let inverse = map.inverted, let polyBox = PixelRect(enclosing: polygon) else { return }
+        let box = polyBox.intersection(clipBox).intersection(target.canvasRect)
+        guard !box.isEmpty, let maskSurface = makeMask(polygon, box: box, alpha: alpha, antialias: antialias) else { return }
+        defer { cairo_surface_destroy(maskSurface) }
         guard let maskBits = cairo_image_surface_get_data(maskSurface),
               let mask = pixman_image_create_bits(PIXMAN_a8, Int32(box.width), Int32(box.height),
                                                   UnsafeMutableRawPointer(maskBits).assumingMemoryBound(to: UInt32.self),
@@ -187,7 +185,7 @@ extension FrameRenderer {
             var t = PerspectiveDrawing.pixmanTransform(g)
             pixman_image_set_transform(source, &t)
             if unclipped, PlaneGeometry.convexPolygon(polygon, contains: (Double(x0 - 1), Double(y0 - 1), Double(x0 + w + 1), Double(y0 + h + 1))) {
-                pixman_image_composite32(opaqueSource ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, source, nil, dst, 0, 0, 0, 0,
+                pixman_image_composite32(PIXMAN_OP_OVER, source, nil, dst, 0, 0, 0, 0,
                                          Int32(x0 - ox), Int32(y0 - oy), Int32(w), Int32(h))
                 return
             }
@@ -202,8 +200,7 @@ extension FrameRenderer {
             // Tile-local pixel coordinates → canvas pixels → texture pixels.
             let g = Homography.translation(Double(x0), Double(y0)).then(inverse)
             if mode == .tiledAffine {
-                let fit = PerspectiveDrawing.fitAffine(g, width: w, height: h, tolerance: PerspectiveDrawing.tolerance,
-                                                       footprintRelative: footprintRelative)
+                let fit = PerspectiveDrawing.fitAffine(g, width: w, height: h, tolerance: PerspectiveDrawing.tolerance)
                 var splitX = false, splitY = false
                 switch fit {
                 case let .affine(a):

@@ -185,10 +185,23 @@ extension FrameRenderer {
         try planeRenderer.drawSubtree(node, layout.fromPlane, alpha: 1, outlineMasked: clipsToBounds)
         cairo_surface_flush(offscreen.surface)
 
-        // Project it once.
-        compositeProjective(offscreen.pixman, map: layout.toPlane.then(h), polygon: outline, alpha: opacity,
-                            antialias: node.allowsEdgeAntialiasing, opaqueSource: opaque,
-                            footprintRelative: true)
+        // Project it once, through one mask: the outline, the ancestor clips and the opacity.
+        let box = outlineBox.intersection(clipBox).intersection(target.canvasRect)
+        guard let toSource = layout.toPlane.then(h).inverted,
+              let mask = makeMask(outline, box: box, alpha: opacity, antialias: node.allowsEdgeAntialiasing) else { return }
+        defer { cairo_surface_destroy(mask) }
+        guard let maskBits = cairo_image_surface_get_data(mask), let targetBits = cairo_image_surface_get_data(target.surface) else { return }
+        cairo_surface_flush(target.surface)
+        defer { cairo_surface_mark_dirty(target.surface) }
+        // In the target's own pixels (its origin is a canvas pixel).
+        let local = PixelRect(x0: box.x0 - target.originX, y0: box.y0 - target.originY,
+                              x1: box.x1 - target.originX, y1: box.y1 - target.originY)
+        PlaneCompositor.composite(source: UnsafePointer(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)),
+                                  sourceWidth: layout.width, sourceHeight: layout.height, sourceStride: stride,
+                                  toSource: Homography.translation(Double(target.originX), Double(target.originY)).then(toSource),
+                                  target: targetBits, targetStride: Int(cairo_image_surface_get_stride(target.surface)),
+                                  box: local, mask: UnsafePointer(maskBits), maskStride: Int(cairo_image_surface_get_stride(mask)),
+                                  opaque: opaque)
     }
 
     /// Whether the plane root's own background covers every pixel of the offscreen image with
