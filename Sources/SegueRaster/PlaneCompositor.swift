@@ -55,40 +55,58 @@ enum PlaneCompositor {
         let g = toSource
         let maxU = Double(sourceWidth - 1), maxV = Double(sourceHeight - 1)
         let lastColumn = sourceWidth - 1, lastRow = sourceHeight - 1
-        for y in box.y0 ..< box.y1 {
-            let maskRow = mask + (y - box.y0) * maskStride
-            let row = UnsafeMutableRawPointer(target + y * targetStride).assumingMemoryBound(to: UInt32.self)
-            let py = Double(y) + 0.5
-            let rowX = py * g.h21 + g.h31, rowY = py * g.h22 + g.h32, rowW = py * g.h23 + g.h33
-            var x = box.x0
-            while x < box.x1 {
-                let m = UInt64(maskRow[x - box.x0])
-                if m == 0 { x += 1; continue }
-                let px = Double(x) + 0.5
-                let w = px * g.h13 + rowW
-                var u = 0.0, v = 0.0
-                if w > 0 {
-                    // Source pixel centres are at +0.5: bilinear weights are from the centre-relative position.
-                    u = (px * g.h11 + rowX) / w - 0.5
-                    v = (px * g.h12 + rowY) / w - 0.5
+        // 32×32 blocks: a row of a turned plane runs diagonally through the image's rows, so
+        // walking whole rows would touch a new cache line (and page) at every pixel; a block's
+        // source footprint stays in the first-level cache.
+        let block = 32
+        var by = box.y0
+        while by < box.y1 {
+            let byEnd = min(by + block, box.y1)
+            var bx = box.x0
+            while bx < box.x1 {
+                let bxEnd = min(bx + block, box.x1)
+                compositeBlock(x0: bx, x1: bxEnd, y0: by, y1: byEnd)
+                bx = bxEnd
+            }
+            by = byEnd
+        }
+
+        @inline(__always) func compositeBlock(x0: Int, x1: Int, y0: Int, y1: Int) {
+            for y in y0 ..< y1 {
+                let maskRow = mask + (y - box.y0) * maskStride
+                let row = UnsafeMutableRawPointer(target + y * targetStride).assumingMemoryBound(to: UInt32.self)
+                let py = Double(y) + 0.5
+                let rowX = py * g.h21 + g.h31, rowY = py * g.h22 + g.h32, rowW = py * g.h23 + g.h33
+                var x = x0
+                while x < x1 {
+                    let m = UInt64(maskRow[x - box.x0])
+                    if m == 0 { x += 1; continue }
+                    let px = Double(x) + 0.5
+                    let w = px * g.h13 + rowW
+                    var u = 0.0, v = 0.0
+                    if w > 0 {
+                        // Source pixel centres are at +0.5: bilinear weights are from the centre-relative position.
+                        u = (px * g.h11 + rowX) / w - 0.5
+                        v = (px * g.h12 + rowY) / w - 0.5
+                    }
+                    // Edge texels extend outwards (NaN and the back of the eye land on the first texel).
+                    u = u > 0 ? (u < maxU ? u : maxU) : 0
+                    v = v > 0 ? (v < maxV ? v : maxV) : 0
+                    let iu = Int(u), iv = Int(v)
+                    let fu = UInt64((u - Double(iu)) * 256), fv = UInt64((v - Double(iv)) * 256)
+                    let iu1 = iu < lastColumn ? iu + 1 : iu, iv1 = iv < lastRow ? iv + 1 : iv
+                    let top = UnsafeRawPointer(source + iv * sourceStride).assumingMemoryBound(to: UInt32.self)
+                    let bottom = UnsafeRawPointer(source + iv1 * sourceStride).assumingMemoryBound(to: UInt32.self)
+                    let t = ((spread(top[iu]) &* (256 - fu) &+ spread(top[iu1]) &* fu) >> 8) & lanes
+                    let b = ((spread(bottom[iu]) &* (256 - fu) &+ spread(bottom[iu1]) &* fu) >> 8) & lanes
+                    let c = ((t &* (256 - fv) &+ b &* fv) >> 8) & lanes
+                    if m == 255 && opaque {
+                        row[x] = pack(c)
+                    } else {
+                        row[x] = over(c, mask: m, onto: row[x])
+                    }
+                    x += 1
                 }
-                // Edge texels extend outwards (NaN and the back of the eye land on the first texel).
-                u = u > 0 ? (u < maxU ? u : maxU) : 0
-                v = v > 0 ? (v < maxV ? v : maxV) : 0
-                let iu = Int(u), iv = Int(v)
-                let fu = UInt64((u - Double(iu)) * 256), fv = UInt64((v - Double(iv)) * 256)
-                let iu1 = iu < lastColumn ? iu + 1 : iu, iv1 = iv < lastRow ? iv + 1 : iv
-                let top = UnsafeRawPointer(source + iv * sourceStride).assumingMemoryBound(to: UInt32.self)
-                let bottom = UnsafeRawPointer(source + iv1 * sourceStride).assumingMemoryBound(to: UInt32.self)
-                let t = ((spread(top[iu]) &* (256 - fu) &+ spread(top[iu1]) &* fu) >> 8) & lanes
-                let b = ((spread(bottom[iu]) &* (256 - fu) &+ spread(bottom[iu1]) &* fu) >> 8) & lanes
-                let c = ((t &* (256 - fv) &+ b &* fv) >> 8) & lanes
-                if m == 255 && opaque {
-                    row[x] = pack(c)
-                } else {
-                    row[x] = over(c, mask: m, onto: row[x])
-                }
-                x += 1
             }
         }
     }
