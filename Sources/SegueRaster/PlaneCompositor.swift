@@ -55,6 +55,7 @@ enum PlaneCompositor {
         let g = toSource
         let maxU = Double(sourceWidth - 1), maxV = Double(sourceHeight - 1)
         let lastColumn = sourceWidth - 1, lastRow = sourceHeight - 1
+        let maxFixedU = Int(maxU * 65536), maxFixedV = Int(maxV * 65536)
         // 32×32 blocks: a row of a turned plane runs diagonally through the image's rows, so
         // walking whole rows would touch a new cache line (and page) at every pixel; a block's
         // source footprint stays in the first-level cache.
@@ -71,41 +72,80 @@ enum PlaneCompositor {
             by = byEnd
         }
 
+        /// Source position of the centre of target pixel (x, y), relative to source pixel
+        /// centres (bilinear weights come straight from its fraction); nil behind the eye.
+        @inline(__always) func exact(_ x: Int, _ y: Int) -> (u: Double, v: Double)? {
+            let px = Double(x) + 0.5, py = Double(y) + 0.5
+            let w = px * g.h13 + py * g.h23 + g.h33
+            guard w > 0 else { return nil }
+            let u = (px * g.h11 + py * g.h21 + g.h31) / w - 0.5, v = (px * g.h12 + py * g.h22 + g.h32) / w - 0.5
+            return u.isFinite && v.isFinite ? (u, v) : nil
+        }
+
+        /// Edge-clamped 16.16 fixed point (the edge texels extend outwards).
+        @inline(__always) func fixed(_ t: Double, _ limit: Double) -> Int {
+            Int((t > 0 ? (t < limit ? t : limit) : 0) * 65536)
+        }
+
+        @inline(__always) func pixel(_ x: Int, _ y: Int, _ fu: Int, _ fv: Int, _ row: UnsafeMutablePointer<UInt32>, _ m: UInt64) {
+            let iu = fu >> 16, iv = fv >> 16
+            let wu = UInt64((fu >> 8) & 0xFF), wv = UInt64((fv >> 8) & 0xFF)
+            let iu1 = iu < lastColumn ? iu + 1 : iu, iv1 = iv < lastRow ? iv + 1 : iv
+            let top = UnsafeRawPointer(source + iv * sourceStride).assumingMemoryBound(to: UInt32.self)
+            let bottom = UnsafeRawPointer(source + iv1 * sourceStride).assumingMemoryBound(to: UInt32.self)
+            let t = ((spread(top[iu]) &* (256 - wu) &+ spread(top[iu1]) &* wu) >> 8) & lanes
+            let b = ((spread(bottom[iu]) &* (256 - wu) &+ spread(bottom[iu1]) &* wu) >> 8) & lanes
+            let c = ((t &* (256 - wv) &+ b &* wv) >> 8) & lanes
+            if m == 255 && opaque {
+                row[x] = pack(c)
+            } else {
+                row[x] = over(c, mask: m, onto: row[x])
+            }
+        }
+
+        /// Spans of up to 16 pixels step linearly between exact positions at their ends (no
+        /// division per pixel) when the exact midpoint is within 1/64 texel of the straight
+        /// line; otherwise (steep perspective, or the eye plane) each pixel is mapped exactly.
         @inline(__always) func compositeBlock(x0: Int, x1: Int, y0: Int, y1: Int) {
             for y in y0 ..< y1 {
                 let maskRow = mask + (y - box.y0) * maskStride
                 let row = UnsafeMutableRawPointer(target + y * targetStride).assumingMemoryBound(to: UInt32.self)
-                let py = Double(y) + 0.5
-                let rowX = py * g.h21 + g.h31, rowY = py * g.h22 + g.h32, rowW = py * g.h23 + g.h33
                 var x = x0
+                var start = exact(x, y)
                 while x < x1 {
-                    let m = UInt64(maskRow[x - box.x0])
-                    if m == 0 { x += 1; continue }
-                    let px = Double(x) + 0.5
-                    let w = px * g.h13 + rowW
-                    var u = 0.0, v = 0.0
-                    if w > 0 {
-                        // Source pixel centres are at +0.5: bilinear weights are from the centre-relative position.
-                        u = (px * g.h11 + rowX) / w - 0.5
-                        v = (px * g.h12 + rowY) / w - 0.5
+                    let n = min(16, x1 - x)
+                    let end = exact(x + n, y)
+                    var linear = false
+                    if let a = start, let b = end {
+                        if n < 2 {
+                            linear = true
+                        } else if let mid = exact(x + n / 2, y) {
+                            let k = Double(n / 2) / Double(n)
+                            linear = abs(mid.u - (a.u + (b.u - a.u) * k)) <= 1.0 / 64
+                                && abs(mid.v - (a.v + (b.v - a.v) * k)) <= 1.0 / 64
+                        }
                     }
-                    // Edge texels extend outwards (NaN and the back of the eye land on the first texel).
-                    u = u > 0 ? (u < maxU ? u : maxU) : 0
-                    v = v > 0 ? (v < maxV ? v : maxV) : 0
-                    let iu = Int(u), iv = Int(v)
-                    let fu = UInt64((u - Double(iu)) * 256), fv = UInt64((v - Double(iv)) * 256)
-                    let iu1 = iu < lastColumn ? iu + 1 : iu, iv1 = iv < lastRow ? iv + 1 : iv
-                    let top = UnsafeRawPointer(source + iv * sourceStride).assumingMemoryBound(to: UInt32.self)
-                    let bottom = UnsafeRawPointer(source + iv1 * sourceStride).assumingMemoryBound(to: UInt32.self)
-                    let t = ((spread(top[iu]) &* (256 - fu) &+ spread(top[iu1]) &* fu) >> 8) & lanes
-                    let b = ((spread(bottom[iu]) &* (256 - fu) &+ spread(bottom[iu1]) &* fu) >> 8) & lanes
-                    let c = ((t &* (256 - fv) &+ b &* fv) >> 8) & lanes
-                    if m == 255 && opaque {
-                        row[x] = pack(c)
+                    if linear, let a = start, let b = end {
+                        // Linear in the unclamped position; the edge clamp is applied per pixel.
+                        let su = Int(a.u * 65536), sv = Int(a.v * 65536)
+                        let du = Int((b.u - a.u) * 65536 / Double(n)), dv = Int((b.v - a.v) * 65536 / Double(n))
+                        for i in 0 ..< n {
+                            let m = UInt64(maskRow[x + i - box.x0])
+                            if m == 0 { continue }
+                            let fu = min(max(su + du * i, 0), maxFixedU), fv = min(max(sv + dv * i, 0), maxFixedV)
+                            pixel(x + i, y, fu, fv, row, m)
+                        }
                     } else {
-                        row[x] = over(c, mask: m, onto: row[x])
+                        for i in 0 ..< n {
+                            let m = UInt64(maskRow[x + i - box.x0])
+                            if m == 0 { continue }
+                            // Behind the eye: the first texel (only anti-aliased fringe pixels get here).
+                            let p = exact(x + i, y) ?? (0, 0)
+                            pixel(x + i, y, fixed(p.u, maxU), fixed(p.v, maxV), row, m)
+                        }
                     }
-                    x += 1
+                    x += n
+                    start = end
                 }
             }
         }
