@@ -91,8 +91,8 @@ enum PlaneCompositor {
             let iu = fu >> 16, iv = fv >> 16
             let wu = UInt64((fu >> 8) & 0xFF), wv = UInt64((fv >> 8) & 0xFF)
             let iu1 = iu < lastColumn ? iu + 1 : iu, iv1 = iv < lastRow ? iv + 1 : iv
-            let top = UnsafeRawPointer(source + iv * sourceStride).assumingMemoryBound(to: UInt32.self)
-            let bottom = UnsafeRawPointer(source + iv1 * sourceStride).assumingMemoryBound(to: UInt32.self)
+            let top = UnsafeRawPointer(source + iv &* sourceStride).assumingMemoryBound(to: UInt32.self)
+            let bottom = UnsafeRawPointer(source + iv1 &* sourceStride).assumingMemoryBound(to: UInt32.self)
             let t = ((spread(top[iu]) &* (256 - wu) &+ spread(top[iu1]) &* wu) >> 8) & lanes
             let b = ((spread(bottom[iu]) &* (256 - wu) &+ spread(bottom[iu1]) &* wu) >> 8) & lanes
             let c = ((t &* (256 - wv) &+ b &* wv) >> 8) & lanes
@@ -108,8 +108,8 @@ enum PlaneCompositor {
         /// line; otherwise (steep perspective, or the eye plane) each pixel is mapped exactly.
         @inline(__always) func compositeBlock(x0: Int, x1: Int, y0: Int, y1: Int) {
             for y in y0 ..< y1 {
-                let maskRow = mask + (y - box.y0) * maskStride
-                let row = UnsafeMutableRawPointer(target + y * targetStride).assumingMemoryBound(to: UInt32.self)
+                let maskRow = mask + (y &- box.y0) &* maskStride
+                let row = UnsafeMutableRawPointer(target + y &* targetStride).assumingMemoryBound(to: UInt32.self)
                 var x = x0
                 var start = exact(x, y)
                 while x < x1 {
@@ -129,11 +129,19 @@ enum PlaneCompositor {
                         // Linear in the unclamped position; the edge clamp is applied per pixel.
                         let su = Int(a.u * 65536), sv = Int(a.v * 65536)
                         let du = Int((b.u - a.u) * 65536 / Double(n)), dv = Int((b.v - a.v) * 65536 / Double(n))
+                        var fu = su, fv = sv
+                        let inside = su >= 0 && sv >= 0 && su <= maxFixedU && sv <= maxFixedV
+                            && su &+ du &* n >= 0 && sv &+ dv &* n >= 0 && su &+ du &* n <= maxFixedU && sv &+ dv &* n <= maxFixedV
                         for i in 0 ..< n {
-                            let m = UInt64(maskRow[x + i - box.x0])
-                            if m == 0 { continue }
-                            let fu = min(max(su + du * i, 0), maxFixedU), fv = min(max(sv + dv * i, 0), maxFixedV)
-                            pixel(x + i, y, fu, fv, row, m)
+                            let m = UInt64(maskRow[x &+ i &- box.x0])
+                            if m != 0 {
+                                if inside {
+                                    pixel(x &+ i, y, fu, fv, row, m)
+                                } else {
+                                    pixel(x &+ i, y, min(max(fu, 0), maxFixedU), min(max(fv, 0), maxFixedV), row, m)
+                                }
+                            }
+                            fu &+= du; fv &+= dv
                         }
                     } else {
                         for i in 0 ..< n {

@@ -205,13 +205,13 @@ extension FrameRenderer {
     }
 
     /// Whether the plane root's own background covers every pixel of the offscreen image with
-    /// full coverage: opaque, square (or rounded only by the outline mask) and exactly the
-    /// image's extent on the pixel grid.
+    /// full coverage: opaque, square (or rounded only by the outline mask) and reaching past
+    /// the image's extent on every side.
     static func fillsLayout(_ node: DisplayNode, _ layout: PlaneLayout, outlineMasked: Bool) -> Bool {
         let b = node.bounds, s = layout.pixelsPerPoint
         guard node.content.backgroundColor.alpha >= 1, node.content.cornerRadius <= 0 || outlineMasked else { return false }
-        return b.minX == layout.originX && b.minY == layout.originY
-            && (b.maxX - layout.originX) * s == Double(layout.width) && (b.maxY - layout.originY) * s == Double(layout.height)
+        return b.minX <= layout.originX && b.minY <= layout.originY
+            && (b.maxX - layout.originX) * s >= Double(layout.width) && (b.maxY - layout.originY) * s >= Double(layout.height)
     }
 
     /// The plane region (plane points) the subtree of a plane's root draws into: the root's
