@@ -2,7 +2,7 @@ import Foundation
 
 /// Projects a flattened plane's offscreen image onto the target: for every target pixel the
 /// source position comes from the exact projective map (exactly at the ends of short spans,
-/// linearly in between where that stays within 1/64 texel; no tile approximations, no 16.16
+/// linearly in between where that stays within 0.06 texel; no tile approximations, no 16.16
 /// overflow to guard against), the image is sampled bilinearly with its edge texels extended
 /// outwards, and the result is stored or blended through the A8 outline mask.
 ///
@@ -64,9 +64,10 @@ enum PlaneCompositor {
     ///   - mask: A8 coverage of `box`, `maskStride` bytes a row; 0 leaves the pixel untouched.
     ///   - opaque: the source is opaque everywhere, so fully covered pixels are stored, not blended.
     ///
-    /// Spans of 16, 8, 4 or 2 pixels step linearly between exact positions at their ends (no
-    /// division per pixel) when the exact midpoint is within 1/64 texel of the straight line;
-    /// otherwise (next to the eye plane) each pixel is mapped exactly.
+    /// Spans of 32, 16, 8, 4 or 2 pixels step linearly between exact positions at their ends
+    /// (no division per pixel) when the exact midpoint is within 0.06 texel of the straight
+    /// line (the texture path's tolerance); otherwise (next to the eye plane) each pixel is
+    /// mapped exactly.
     static func composite(source: UnsafePointer<UInt8>, sourceWidth: Int, sourceHeight: Int, sourceStride: Int,
                           toSource g: Homography, target: UnsafeMutablePointer<UInt8>, targetStride: Int,
                           box: PixelRect, mask: UnsafePointer<UInt8>, maskStride: Int, opaque: Bool) {
@@ -74,6 +75,8 @@ enum PlaneCompositor {
         let maxU = Double(sourceWidth - 1), maxV = Double(sourceHeight - 1)
         let lastColumn = sourceWidth - 1, lastRow = sourceHeight - 1
         let maxFixedU = Int(maxU * 65536), maxFixedV = Int(maxV * 65536)
+        // The error the tiled-affine texture path allows (texels); at 1/64 the spans halve.
+        let tolerance = PerspectiveDrawing.tolerance
 
         /// Source position of the centre of target pixel (x, y), relative to source pixel
         /// centres (bilinear weights come straight from its fraction); nil behind the eye.
@@ -92,15 +95,15 @@ enum PlaneCompositor {
             var x = box.x0
             var start = exact(x, y)
             while x < box.x1 {
-                // The longest span (16, 8, 4 or 2 pixels) that is straight enough.
-                var n = min(16, box.x1 - x)
+                // The longest span (32, 16, 8, 4 or 2 pixels) that is straight enough.
+                var n = min(32, box.x1 - x)
                 var end = exact(x + n, y)
                 var linear = false
                 while let a = start, let b = end {
                     if n < 2 { linear = true; break }
                     if let mid = exact(x + n / 2, y) {
                         let k = Double(n / 2) / Double(n)
-                        if abs(mid.u - (a.u + (b.u - a.u) * k)) <= 1.0 / 64 && abs(mid.v - (a.v + (b.v - a.v) * k)) <= 1.0 / 64 {
+                        if abs(mid.u - (a.u + (b.u - a.u) * k)) <= tolerance && abs(mid.v - (a.v + (b.v - a.v) * k)) <= tolerance {
                             linear = true
                             break
                         }
