@@ -29,6 +29,8 @@ struct PlaneLayout: Equatable {
     /// Largest offscreen image, per side and in all (64 MiB at 4 bytes a pixel).
     static let maxSide = 8192
     static let maxPixels = 16 << 20
+    /// Largest image at twice the canvas scale (16 MiB): less than one 390×844-point screen at 4×.
+    static let maxDoubledPixels = 4 << 20
 
     /// Plane points → offscreen pixels.
     var fromPlane: Homography {
@@ -46,6 +48,9 @@ struct PlaneLayout: Equatable {
     /// plane comes close to the eye, so it stays sharp, halved when it is far away.
     /// Powers of two keep layers placed on whole points on whole pixels, so abutting layers
     /// join without partial coverage. The origin is a whole point for the same reason.
+    /// A doubled image may hold at most `maxDoubledPixels`: a whole screen turning towards the
+    /// eye at scale 2 or more keeps the canvas scale (its image is never larger than the
+    /// frame), while cards, and screens rendered small (goldens, contact sheets), still double.
     static func make(covering rect: Rect, magnification: Double, canvasScale: Double) -> PlaneLayout? {
         guard rect.width > 0, rect.height > 0, [rect.minX, rect.minY, rect.maxX, rect.maxY].allSatisfy({ $0.isFinite }) else {
             return nil
@@ -59,7 +64,7 @@ struct PlaneLayout: Equatable {
         while true {
             let s = canvasScale * pow(2, k)
             let w = Int((wPoints * s - 1e-6).rounded(.up)), h = Int((hPoints * s - 1e-6).rounded(.up))
-            if w <= maxSide && h <= maxSide && w * h <= maxPixels {
+            if w <= maxSide && h <= maxSide && w * h <= maxPixels && (k <= 0 || w * h <= maxDoubledPixels) {
                 return PlaneLayout(originX: x0, originY: y0, pixelsPerPoint: s, width: max(w, 1), height: max(h, 1))
             }
             if k <= -6 { break }
