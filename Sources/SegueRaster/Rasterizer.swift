@@ -26,6 +26,10 @@ import Foundation
 ///   affine approximations of the exact projective map (within 0.06 texel, 0.12 texel in all
 ///   with pixman's bilinear rounding; see `PerspectiveMode`) through an anti-aliased A8 mask of
 ///   the projected quad and the ancestor clips, so nothing outside the quad is touched.
+/// - A node whose matrix has perspective starts a flattened plane: its subtree (minus nested
+///   3D contexts, which are planes of their own) is drawn once offscreen in the plane's own
+///   coordinates and projected once through one anti-aliased outline mask, so abutting and
+///   flush sublayers leave no seams or fringes (Planes.swift, PlaneCompositor.swift).
 /// - Compositing is premultiplied sRGB, as Core Animation does (no linear-light blending).
 public final class Rasterizer: @unchecked Sendable {
     let cache: TextureCache
