@@ -46,17 +46,20 @@ public struct DisplayNode: Sendable {
     public var doubleSided: Bool
     /// Clip sublayers to the bounds, rounded by `content.cornerRadius`.
     public var masksToBounds: Bool
+    /// Anti-alias the outline of the layer's plane when it is drawn in perspective.
+    public var allowsEdgeAntialiasing: Bool
     /// What is drawn in the layer's bounds (below the sublayers, except the border).
     public var content: LayerContent
     /// Sublayers, back to front.
     public var children: [DisplayNode]
 
     public init(id: String, transform: Transform3D, bounds: Rect, opacity: Double, isHidden: Bool,
-                isFrontFacing: Bool, doubleSided: Bool, masksToBounds: Bool, content: LayerContent,
-                children: [DisplayNode]) {
+                isFrontFacing: Bool, doubleSided: Bool, masksToBounds: Bool, allowsEdgeAntialiasing: Bool = true,
+                content: LayerContent, children: [DisplayNode]) {
         self.id = id; self.transform = transform; self.bounds = bounds; self.opacity = opacity
         self.isHidden = isHidden; self.isFrontFacing = isFrontFacing; self.doubleSided = doubleSided
-        self.masksToBounds = masksToBounds; self.content = content; self.children = children
+        self.masksToBounds = masksToBounds; self.allowsEdgeAntialiasing = allowsEdgeAntialiasing
+        self.content = content; self.children = children
     }
 
     /// Bounds corners (top-left, top-right, bottom-right, bottom-left) projected to canvas

@@ -71,7 +71,8 @@ public enum DisplayListBuilder {
                                    clipsContentsToCorners: layer.masksToBounds)
         return DisplayNode(id: layer.id, transform: full, bounds: layer.bounds, opacity: layer.opacity,
                            isHidden: layer.hidden, isFrontFacing: isFrontFacing(full), doubleSided: layer.doubleSided,
-                           masksToBounds: layer.masksToBounds, content: content, children: children)
+                           masksToBounds: layer.masksToBounds, allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing,
+                           content: content, children: children)
     }
 
     /// Siblings are painted by zPosition, then in tree order (a stable sort).

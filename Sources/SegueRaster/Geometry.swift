@@ -175,6 +175,25 @@ enum PlaneGeometry {
         t.rowMajor.allSatisfy { $0.isFinite }
     }
 
+    /// Whether a convex polygon (either orientation) contains the whole rectangle.
+    static func convexPolygon(_ poly: [Point], contains r: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
+        guard poly.count >= 3 else { return false }
+        var area = 0.0
+        for i in 0 ..< poly.count {
+            let a = poly[i], b = poly[(i + 1) % poly.count]
+            area += a.x * b.y - b.x * a.y
+        }
+        if area == 0 { return false }
+        let sign: Double = area > 0 ? 1 : -1
+        let corners = [(r.x0, r.y0), (r.x1, r.y0), (r.x1, r.y1), (r.x0, r.y1)]
+        for i in 0 ..< poly.count {
+            let a = poly[i], b = poly[(i + 1) % poly.count]
+            let ex = b.x - a.x, ey = b.y - a.y
+            for (cx, cy) in corners where (ex * (cy - a.y) - ey * (cx - a.x)) * sign <= 0 { return false }
+        }
+        return true
+    }
+
     /// Whether a convex polygon (either orientation) can touch the rectangle; false only when
     /// some polygon edge has the whole rectangle strictly on its outer side (or the boxes miss).
     static func convexPolygon(_ poly: [Point], mayTouch r: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {

@@ -26,9 +26,15 @@ import Foundation
 ///   affine approximations of the exact projective map (within 0.06 texel, 0.12 texel in all
 ///   with pixman's bilinear rounding; see `PerspectiveMode`) through an anti-aliased A8 mask of
 ///   the projected quad and the ancestor clips, so nothing outside the quad is touched.
+/// - A node whose matrix has perspective starts a flattened plane: its subtree (minus nested
+///   3D contexts, which are planes of their own) is drawn once offscreen in the plane's own
+///   coordinates and projected once through one anti-aliased outline mask, so abutting and
+///   flush sublayers leave no seams or fringes (Planes.swift, PlaneCompositor.swift).
 /// - Compositing is premultiplied sRGB, as Core Animation does (no linear-light blending).
 public final class Rasterizer: @unchecked Sendable {
     let cache: TextureCache
+    /// Offscreen buffers for flattened 3D planes, reused from frame to frame.
+    let planeBuffers = PlaneBufferPool()
     /// How perspective textures are resampled; only tests change it (set before rendering).
     var perspectiveMode: PerspectiveMode = .tiledAffine
 
@@ -52,7 +58,7 @@ public final class Rasterizer: @unchecked Sendable {
         // Cairo fills every byte with the background first (stride is exactly width × 4 for
         // ARGB32), so the buffer need not be zeroed.
         let pixels = try [UInt8](unsafeUninitializedCapacity: stride * h) { buffer, count in
-            let frame = FrameRenderer(list: list, cache: cache, width: w, height: h)
+            let frame = FrameRenderer(list: list, cache: cache, planeBuffers: planeBuffers, width: w, height: h)
             frame.perspectiveMode = perspectiveMode
             try frame.run(into: buffer.baseAddress!, stride: stride)
             count = stride * h
@@ -118,11 +124,17 @@ struct RenderTarget {
     }
 }
 
-/// Renders one display list. Lives for one `render` call on one thread.
+/// Renders one display list (or one flattened plane of it) into one target. Lives for one
+/// `render` call on one thread.
 final class FrameRenderer {
     let list: DisplayList
     let cache: TextureCache
+    let planeBuffers: PlaneBufferPool
     let scale: Double
+    /// Canvas points → this renderer's pixels: the canvas scale, or for a plane's offscreen
+    /// renderer the inverse of the plane's matrix followed by the offscreen's scale.
+    let toPixels: Homography
+    /// Size of the pixel space drawn into (the canvas or the plane's offscreen).
     let width: Int
     let height: Int
     /// Ancestor clips (masksToBounds), projected, in canvas pixels.
@@ -133,8 +145,10 @@ final class FrameRenderer {
     /// How perspective textures are resampled (tests compare the two).
     var perspectiveMode: PerspectiveMode = .tiledAffine
 
-    init(list: DisplayList, cache: TextureCache, width: Int, height: Int) {
-        self.list = list; self.cache = cache; self.scale = list.scale
+    init(list: DisplayList, cache: TextureCache, planeBuffers: PlaneBufferPool, width: Int, height: Int,
+         toPixels: Homography? = nil) {
+        self.list = list; self.cache = cache; self.planeBuffers = planeBuffers; self.scale = list.scale
+        self.toPixels = toPixels ?? .scale(list.scale, list.scale)
         self.width = width; self.height = height
         clipBox = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
     }
@@ -154,11 +168,13 @@ final class FrameRenderer {
 
     // MARK: Tree walk
 
-    /// The node's plane homography to canvas pixels, or nil when the node cannot be drawn.
+    /// The node's plane homography to this renderer's pixels, or nil when the node cannot be
+    /// drawn. Inside a plane's offscreen, the layers of that plane come out affine up to
+    /// rounding; they are made exactly affine so they take Cairo's direct path.
     func pixelHomography(_ node: DisplayNode) -> Homography? {
         guard PlaneGeometry.isFinite(node.transform) else { return nil }
-        let h = node.transform.planeHomography.then(.scale(scale, scale))
-        return h
+        let h = node.transform.planeHomography.then(toPixels)
+        return PlaneGeometry.snappedToAffine(h, over: node.bounds)
     }
 
     static func drawable(_ node: DisplayNode) -> Bool {
@@ -171,6 +187,12 @@ final class FrameRenderer {
 
     func draw(_ node: DisplayNode) throws {
         guard Self.drawable(node), let h = pixelHomography(node) else { return }
+        // A layer seen in perspective starts a plane: its flattened subtree is drawn once
+        // offscreen and projected once (see Planes.swift).
+        if !h.isAffine {
+            try drawPlane(node, h)
+            return
+        }
         let opacity = min(node.opacity, 1)
         let grouped = opacity < 1 && node.children.contains { Self.drawable($0) }
         guard grouped else {
@@ -193,17 +215,20 @@ final class FrameRenderer {
         cairo_destroy(cr)
     }
 
-    /// Body, children (clipped when masksToBounds), border.
-    private func drawSubtree(_ node: DisplayNode, _ h: Homography, alpha: Double) throws {
+    /// Body, children (clipped when masksToBounds), border. `outlineMasked` is set for the root
+    /// of a plane with masksToBounds drawn offscreen: the plane's outline mask rounds its
+    /// corners once, so here the bounds are square (two anti-aliased edges would erode them).
+    func drawSubtree(_ node: DisplayNode, _ h: Homography, alpha: Double, outlineMasked: Bool = false) throws {
         let content = node.content
         let bounds = node.bounds
         let hasArea = Self.hasArea(bounds)
         let mag = hasArea ? PlaneGeometry.maxMagnification(h, at: PlaneGeometry.nearClipped(bounds.corners, h)) : 0
+        let outerRadius = outlineMasked ? 0 : content.cornerRadius
 
         if hasArea {
             let bg = content.backgroundColor
             if bg.alpha > 0 {
-                let poly = projectedRoundedRect(bounds, radius: content.cornerRadius, h: h, magnification: mag)
+                let poly = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: mag)
                 fill([poly], color: bg, alpha: alpha, evenOdd: false)
             }
             if content.image != nil || content.text != nil {
@@ -217,7 +242,7 @@ final class FrameRenderer {
             } else if hasArea {
                 // Children see the rounded bounds, projected, as one more clip. A mask that is
                 // entirely behind the eye or off the canvas hides the whole subtree.
-                let poly = projectedRoundedRect(bounds, radius: content.cornerRadius, h: h, magnification: mag)
+                let poly = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: mag)
                 if let box = PixelRect(enclosing: poly), !clipBox.intersection(box).isEmpty {
                     let saved = clipBox
                     clips.append(poly)
@@ -227,15 +252,15 @@ final class FrameRenderer {
                 }
             }
         }
-        drawBorder(node, h, magnification: mag, alpha: alpha)
+        drawBorder(node, h, magnification: mag, alpha: alpha, outerRadius: outerRadius)
     }
 
-    private func drawBorder(_ node: DisplayNode, _ h: Homography, magnification: Double, alpha: Double) {
+    private func drawBorder(_ node: DisplayNode, _ h: Homography, magnification: Double, alpha: Double, outerRadius: Double) {
         let content = node.content
         let bounds = node.bounds
         guard content.hasBorder, Self.hasArea(bounds), content.borderWidth.isFinite else { return }
         let bw = content.borderWidth
-        let outer = projectedRoundedRect(bounds, radius: content.cornerRadius, h: h, magnification: magnification)
+        let outer = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: magnification)
         let inner = Rect(x: bounds.minX + bw, y: bounds.minY + bw, width: bounds.width - 2 * bw, height: bounds.height - 2 * bw)
         if Self.hasArea(inner) {
             let innerRadius = max(min(content.cornerRadius, min(bounds.width, bounds.height) / 2) - bw, 0)

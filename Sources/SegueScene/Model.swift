@@ -98,6 +98,9 @@ public struct LayerSpec: Sendable {
     public var borderWidth: Double
     public var borderColor: RGBAColor
     public var doubleSided: Bool
+    /// Anti-aliases the layer's outline where it is drawn in perspective. Segue's default is
+    /// true (Core Animation's is false, which gives aliased 3D edges).
+    public var allowsEdgeAntialiasing: Bool
     public var contents: ImageContents?
     public var text: TextSpec?
     /// Makes the layer a scroll view: its `bounds.origin` is the content offset.
@@ -109,7 +112,7 @@ public struct LayerSpec: Sendable {
                 zPosition: Double = 0, transform: Transform3D = .identity, sublayerTransform: Transform3D = .identity,
                 opacity: Double = 1, hidden: Bool = false, backgroundColor: RGBAColor = .clear,
                 cornerRadius: Double = 0, masksToBounds: Bool = false, borderWidth: Double = 0,
-                borderColor: RGBAColor = .black, doubleSided: Bool = true,
+                borderColor: RGBAColor = .black, doubleSided: Bool = true, allowsEdgeAntialiasing: Bool = true,
                 contents: ImageContents? = nil, text: TextSpec? = nil, scroll: ScrollSpec? = nil,
                 sublayers: [LayerSpec] = []) {
         self.id = id; self.location = location; self.bounds = bounds; self.position = position
@@ -117,7 +120,8 @@ public struct LayerSpec: Sendable {
         self.sublayerTransform = sublayerTransform; self.opacity = opacity; self.hidden = hidden
         self.backgroundColor = backgroundColor; self.cornerRadius = cornerRadius
         self.masksToBounds = masksToBounds; self.borderWidth = borderWidth; self.borderColor = borderColor
-        self.doubleSided = doubleSided; self.contents = contents; self.text = text; self.scroll = scroll
+        self.doubleSided = doubleSided; self.allowsEdgeAntialiasing = allowsEdgeAntialiasing
+        self.contents = contents; self.text = text; self.scroll = scroll
         self.sublayers = sublayers
     }
 

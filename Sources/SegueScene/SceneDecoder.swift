@@ -52,7 +52,7 @@ final class SceneDecoder: ValueReader {
 
     static let layerKeys = ["id", "frame", "bounds", "position", "anchorPoint", "zPosition", "transform",
                             "sublayerTransform", "opacity", "hidden", "backgroundColor", "cornerRadius",
-                            "masksToBounds", "borderWidth", "borderColor", "doubleSided", "contents",
+                            "masksToBounds", "borderWidth", "borderColor", "doubleSided", "allowsEdgeAntialiasing", "contents",
                             "contentsGravity", "text", "scroll", "sublayers"]
     static let layerSynonyms = [
         "alpha": "opacity", "isHidden": "hidden", "clipsToBounds": "masksToBounds", "isDoubleSided": "doubleSided",
@@ -397,6 +397,8 @@ final class SceneDecoder: ValueReader {
                 layer.borderColor = try color(value, "borderColor")
             case "doubleSided":
                 layer.doubleSided = try bool(value, "doubleSided")
+            case "allowsEdgeAntialiasing":
+                layer.allowsEdgeAntialiasing = try bool(value, "allowsEdgeAntialiasing")
             case "contents":
                 contentsPath = try imagePath(value)
                 contentsLocation = location(value)

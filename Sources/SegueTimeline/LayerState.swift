@@ -16,6 +16,7 @@ public struct LayerState: Sendable {
     public var borderWidth: Double
     public var borderColor: RGBAColor
     public var doubleSided: Bool
+    public var allowsEdgeAntialiasing: Bool
     public var contents: ImageContents?
     public var text: TextSpec?
     /// Set while `transform.*` key-path animations drive the transform (their value functions
@@ -29,7 +30,8 @@ public struct LayerState: Sendable {
         zPosition = l.zPosition; transform = l.transform; sublayerTransform = l.sublayerTransform
         opacity = l.opacity; hidden = l.hidden; backgroundColor = l.backgroundColor
         cornerRadius = l.cornerRadius; masksToBounds = l.masksToBounds; borderWidth = l.borderWidth
-        borderColor = l.borderColor; doubleSided = l.doubleSided; contents = l.contents; text = l.text
+        borderColor = l.borderColor; doubleSided = l.doubleSided; allowsEdgeAntialiasing = l.allowsEdgeAntialiasing
+        contents = l.contents; text = l.text
         sublayers = l.sublayers.map(LayerState.init(model:))
     }
 

@@ -6,10 +6,10 @@ private let here = SourceLocation(file: "test.yaml", line: 1, column: 1)
 
 struct DisplayListTests {
     /// A 390×844 container with perspective 500 holding a 200×100 card centred on it.
-    func flipScene(cardAngle: Double, doubleSided: Bool = true) -> DisplayList {
+    func flipScene(cardAngle: Double, doubleSided: Bool = true, edgeAntialiasing: Bool = true) -> DisplayList {
         let card = LayerSpec(id: "card", location: here, bounds: Rect(x: 0, y: 0, width: 200, height: 100),
                              position: Point(x: 195, y: 422), transform: .rotation(cardAngle, 0, 1, 0),
-                             doubleSided: doubleSided)
+                             doubleSided: doubleSided, allowsEdgeAntialiasing: edgeAntialiasing)
         let container = LayerSpec(id: "container", location: here, bounds: Rect(x: 0, y: 0, width: 390, height: 844),
                                   position: Point(x: 195, y: 422), sublayerTransform: .perspective(500),
                                   sublayers: [card])
@@ -45,6 +45,13 @@ struct DisplayListTests {
         #expect(!card.isFrontFacing)
         #expect(!card.isVisible)
         #expect(flipScene(cardAngle: .pi * 0.75, doubleSided: true).roots[0].children[0].isVisible)
+    }
+
+    @Test func edgeAntialiasingIsCarriedPerLayer() {
+        #expect(flipScene(cardAngle: 0.5).roots[0].children[0].allowsEdgeAntialiasing)
+        #expect(!flipScene(cardAngle: 0.5, edgeAntialiasing: false).roots[0].children[0].allowsEdgeAntialiasing)
+        // Not inherited: the container keeps the default.
+        #expect(flipScene(cardAngle: 0.5, edgeAntialiasing: false).roots[0].allowsEdgeAntialiasing)
     }
 
     @Test func anchorPointAndPositionPlaceTheLayer() {

@@ -29,7 +29,7 @@ struct PerspectiveSamplingTests {
         let card = PerspectiveCard(side: 360, centre: Point(x: 200, y: 200), angle: 55 * .pi / 180, distance: 400)
         let texture = rampTexture(size: 720, pointsPerTexel: 0.5)
         let list = displayList([], width: 400, height: 400, scale: scale)
-        let renderer = FrameRenderer(list: list, cache: TextureCache(byteLimit: 0), width: 800, height: 800)
+        let renderer = FrameRenderer(list: list, cache: TextureCache(byteLimit: 0), planeBuffers: PlaneBufferPool(), width: 800, height: 800)
         renderer.perspectiveMode = mode
         var pixels = [UInt8](repeating: 0, count: 800 * 800 * 4)
         try pixels.withUnsafeMutableBytes { buffer in

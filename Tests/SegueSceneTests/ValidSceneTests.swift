@@ -36,6 +36,7 @@ struct ValidSceneTests {
             borderWidth: 1.5
             borderColor: "#FF000080"
             doubleSided: false
+            allowsEdgeAntialiasing: false
             text: Just text
     animations:
       - layer: card
@@ -89,7 +90,7 @@ struct ValidSceneTests {
         #expect(badge.position == Point(x: 100, y: 200))
         #expect(badge.anchorPoint == Point(x: 0.5, y: 0.5))
         #expect(badge.zPosition == 2)
-        #expect(badge.hidden && badge.masksToBounds && !badge.doubleSided)
+        #expect(badge.hidden && badge.masksToBounds && !badge.doubleSided && !badge.allowsEdgeAntialiasing)
         #expect(badge.borderWidth == 1.5)
         #expect(badge.borderColor == RGBAColor(red: 1, green: 0, blue: 0, alpha: 128.0 / 255))
         #expect(badge.text == TextSpec(string: "Just text"))
@@ -101,7 +102,7 @@ struct ValidSceneTests {
         guard case let .number(to)? = turn.to else { Issue.record("to: \(String(describing: turn.to))"); return }
         #expect(close(to, -.pi / 2))
         #expect(turn.begin == 0.1 && turn.duration == 0.5 && turn.timing == .easeIn)
-        #expect(turn.location == SegueScene.SourceLocation(file: sceneFile, line: 34, column: 5))
+        #expect(turn.location == SegueScene.SourceLocation(file: sceneFile, line: 35, column: 5))
         let fade = scene.animations[1]
         #expect(fade.layerID == "badge" && fade.keyPath == .opacity && fade.from == nil && fade.to == .number(0))
         #expect(fade.timing == .default && fade.begin == 0.6)
@@ -124,6 +125,8 @@ struct ValidSceneTests {
         #expect(layer.opacity == 1 && !layer.hidden && layer.backgroundColor == .clear)
         #expect(layer.cornerRadius == 0 && !layer.masksToBounds && layer.borderWidth == 0 && layer.borderColor == .black)
         #expect(layer.doubleSided && layer.contents == nil && layer.text == nil && layer.sublayers.isEmpty)
+        // Segue anti-aliases 3D edges unless told not to (Core Animation's default is NO).
+        #expect(layer.allowsEdgeAntialiasing)
     }
 
     @Test func textDefaultsComeFromTextSpec() throws {

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Projects a flattened plane's offscreen image onto the target: for every target pixel the
+/// source position comes from the exact projective map (exactly at the ends of short spans,
+/// linearly in between where that stays within 0.06 texel; no tile approximations, no 16.16
+/// overflow to guard against), the image is sampled bilinearly with its edge texels extended
+/// outwards, and the result is stored or blended through the A8 outline mask.
+///
+/// The blend works on four 16-bit lanes of one 64-bit word per pixel (B, R, G, A) in integer
+/// arithmetic, so results are the same on every run and thread. About 10 ns a pixel on the
+/// benchmark machine, comparable to pixman's general bilinear path (pixman has no fast path
+/// for rotation or perspective); a SIMD version would be the next speed-up.
+enum PlaneCompositor {
+    /// Lanes 0, 2, 4, 6 of a byte-spread pixel.
+    private static let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+
+    /// 0xAARRGGBB → 0x00AA_00GG_00RR_00BB (A and G moved to the upper half).
+    @inline(__always) private static func spread(_ p: UInt32) -> UInt64 {
+        let v = UInt64(p)
+        return (v & 0x00FF_00FF) | ((v & 0xFF00_FF00) << 24)
+    }
+
+    @inline(__always) private static func pack(_ v: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: (v & 0x00FF_00FF) | ((v >> 24) & 0xFF00_FF00))
+    }
+
+    /// Each lane × k / 255, rounded (k ≤ 255).
+    @inline(__always) private static func scale(_ v: UInt64, _ k: UInt64) -> UInt64 {
+        let t = v &* k &+ 0x0080_0080_0080_0080
+        return ((t &+ ((t >> 8) & lanes)) >> 8) & lanes
+    }
+
+    /// Source-over of premultiplied pixels, with the source first scaled by the mask value `m`.
+    @inline(__always) private static func over(_ src: UInt64, mask m: UInt64, onto dst: UInt32) -> UInt32 {
+        let s = m == 255 ? src : scale(src, m)
+        let alpha = (s >> 48) & 0xFF
+        if alpha == 255 { return pack(s) }
+        var sum = s &+ scale(spread(dst), 255 - alpha)
+        // Rounding can carry a lane to 256: saturate it at 255.
+        let carry = (sum >> 8) & 0x0001_0001_0001_0001
+        sum = (sum | (carry &* 0xFF)) & lanes
+        return pack(sum)
+    }
+
+    /// Bilinear sample at 16.16 position (fu, fv), already clamped to the image.
+    @inline(__always) private static func sample(_ source: UnsafePointer<UInt8>, _ stride: Int, _ fu: Int, _ fv: Int,
+                                                  _ lastColumn: Int, _ lastRow: Int) -> UInt64 {
+        let iu = fu &>> 16, iv = fv &>> 16
+        let wu = UInt64(truncatingIfNeeded: (fu &>> 8) & 0xFF), wv = UInt64(truncatingIfNeeded: (fv &>> 8) & 0xFF)
+        let du = iu < lastColumn ? 1 : 0, dv = iv < lastRow ? stride : 0
+        let top = UnsafeRawPointer(source + iv &* stride + iu &* 4)
+        let p00 = spread(top.loadUnaligned(as: UInt32.self)), p01 = spread(top.loadUnaligned(fromByteOffset: du &* 4, as: UInt32.self))
+        let p10 = spread(top.loadUnaligned(fromByteOffset: dv, as: UInt32.self))
+        let p11 = spread(top.loadUnaligned(fromByteOffset: dv &+ du &* 4, as: UInt32.self))
+        let t = ((p00 &* (256 &- wu) &+ p01 &* wu) &>> 8) & lanes
+        let b = ((p10 &* (256 &- wu) &+ p11 &* wu) &>> 8) & lanes
+        return ((t &* (256 &- wv) &+ b &* wv) &>> 8) & lanes
+    }
+
+    /// - Parameters:
+    ///   - source: premultiplied ARGB32 pixels, `sourceWidth` × `sourceHeight`, `sourceStride` bytes a row.
+    ///   - toSource: target pixel coordinates → source pixel coordinates (pixel centres at +0.5).
+    ///   - target: the target's first pixel, `targetStride` bytes a row; `box` is in target pixels.
+    ///   - mask: A8 coverage of `box`, `maskStride` bytes a row; 0 leaves the pixel untouched.
+    ///   - opaque: the source is opaque everywhere, so fully covered pixels are stored, not blended.
+    ///
+    /// Spans of 32, 16, 8, 4 or 2 pixels step linearly between exact positions at their ends
+    /// (no division per pixel) when the exact midpoint is within 0.06 texel of the straight
+    /// line (the texture path's tolerance); otherwise (next to the eye plane) each pixel is
+    /// mapped exactly.
+    static func composite(source: UnsafePointer<UInt8>, sourceWidth: Int, sourceHeight: Int, sourceStride: Int,
+                          toSource g: Homography, target: UnsafeMutablePointer<UInt8>, targetStride: Int,
+                          box: PixelRect, mask: UnsafePointer<UInt8>, maskStride: Int, opaque: Bool) {
+        guard sourceWidth > 0, sourceHeight > 0, !box.isEmpty else { return }
+        let maxU = Double(sourceWidth - 1), maxV = Double(sourceHeight - 1)
+        let lastColumn = sourceWidth - 1, lastRow = sourceHeight - 1
+        let maxFixedU = Int(maxU * 65536), maxFixedV = Int(maxV * 65536)
+        // The error the tiled-affine texture path allows (texels); at 1/64 the spans halve.
+        let tolerance = PerspectiveDrawing.tolerance
+
+        /// Source position of the centre of target pixel (x, y), relative to source pixel
+        /// centres (bilinear weights come straight from its fraction); nil behind the eye.
+        func exact(_ x: Int, _ y: Int) -> (u: Double, v: Double)? {
+            let px = Double(x) + 0.5, py = Double(y) + 0.5
+            let w = px * g.h13 + py * g.h23 + g.h33
+            guard w > 0 else { return nil }
+            let r = 1 / w
+            let u = (px * g.h11 + py * g.h21 + g.h31) * r - 0.5, v = (px * g.h12 + py * g.h22 + g.h32) * r - 0.5
+            return u.isFinite && v.isFinite ? (u, v) : nil
+        }
+
+        for y in box.y0 ..< box.y1 {
+            let maskRow = mask + ((y &- box.y0) &* maskStride &- box.x0)
+            let row = UnsafeMutableRawPointer(target + y &* targetStride).assumingMemoryBound(to: UInt32.self)
+            var x = box.x0
+            var start = exact(x, y)
+            while x < box.x1 {
+                // The longest span (32, 16, 8, 4 or 2 pixels) that is straight enough.
+                var n = min(32, box.x1 - x)
+                var end = exact(x + n, y)
+                var linear = false
+                while let a = start, let b = end {
+                    if n < 2 { linear = true; break }
+                    if let mid = exact(x + n / 2, y) {
+                        let k = Double(n / 2) / Double(n)
+                        if abs(mid.u - (a.u + (b.u - a.u) * k)) <= tolerance && abs(mid.v - (a.v + (b.v - a.v) * k)) <= tolerance {
+                            linear = true
+                            break
+                        }
+                    }
+                    if n <= 2 { break }
+                    n /= 2
+                    end = exact(x + n, y)
+                }
+                var fu = 0, fv = 0, du = 0, dv = 0
+                if linear, let a = start, let b = end {
+                    fu = Int(a.u * 65536); fv = Int(a.v * 65536)
+                    du = Int((b.u - a.u) * 65536 / Double(n)); dv = Int((b.v - a.v) * 65536 / Double(n))
+                }
+                for i in x ..< x + n {
+                    let m = UInt64(maskRow[i])
+                    if m != 0 {
+                        var su = fu, sv = fv
+                        if !linear {
+                            // Behind the eye: the first texel (only anti-aliased fringe pixels get here).
+                            let p = exact(i, y) ?? (0, 0)
+                            su = Int((p.u > 0 ? (p.u < maxU ? p.u : maxU) : 0) * 65536)
+                            sv = Int((p.v > 0 ? (p.v < maxV ? p.v : maxV) : 0) * 65536)
+                        }
+                        su = su < 0 ? 0 : (su > maxFixedU ? maxFixedU : su)
+                        sv = sv < 0 ? 0 : (sv > maxFixedV ? maxFixedV : sv)
+                        let c = sample(source, sourceStride, su, sv, lastColumn, lastRow)
+                        if m == 255 && opaque {
+                            row[i] = pack(c)
+                        } else {
+                            row[i] = over(c, mask: m, onto: row[i])
+                        }
+                    }
+                    fu &+= du; fv &+= dv
+                }
+                x += n
+                start = end
+            }
+        }
+    }
+}
