@@ -9,6 +9,7 @@ enum Diagnostics {
     static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
 
     static func printError(_ error: Error) {
+        TemporaryFiles.waitIfStopping()
         let text: String
         switch error {
         case let e as SceneError: text = e.description

@@ -212,7 +212,7 @@ public final class PNGSequenceWriter: FrameSink {
                 }
             }
             var renameError: Int32 = 0
-            _ = TemporaryFiles.release(staging.path) {
+            _ = TemporaryFiles.commit(staging.path) {
                 if rename(staging.path, dest) != 0 {
                     renameError = errno
                     if let aside { _ = rename(aside.path, dest) }   // put the old folder back

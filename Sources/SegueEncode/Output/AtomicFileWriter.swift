@@ -72,7 +72,9 @@ public final class AtomicFileWriter: @unchecked Sendable {
 
     /// Replaces the temporary file's contents with `bytes`.
     public func write(_ bytes: [UInt8]) throws {
-        try Self.writeFile(bytes, atPath: temporaryURL.path, reportedPath: output.requested, exclusive: false, sync: false)
+        // The temporary file exists since init: opened without O_CREAT, so a file a stopping
+        // signal has already removed is not created again.
+        try Self.writeFile(bytes, atPath: temporaryURL.path, reportedPath: output.requested, exclusive: false, sync: false, create: false)
     }
 
     /// Makes the written file the destination (see the type's description). On failure the
@@ -94,7 +96,7 @@ public final class AtomicFileWriter: @unchecked Sendable {
                 throw EncodeError.unwritablePath(path: output.requested, reason: failure)
             }
             var renameError: Int32 = 0
-            _ = TemporaryFiles.release(temporaryURL.path) {
+            _ = TemporaryFiles.commit(temporaryURL.path) {
                 if rename(temporaryURL.path, output.url.path) != 0 { renameError = errno; _ = unlink(temporaryURL.path) }
                 return 0
             }
@@ -203,8 +205,9 @@ public final class AtomicFileWriter: @unchecked Sendable {
 
     /// Writes `bytes` to `path` (created, or truncated unless `exclusive`), fsyncing it when
     /// `sync`. Errors name `reportedPath`; on failure the file is removed.
-    static func writeFile(_ bytes: [UInt8], atPath path: String, reportedPath: String, exclusive: Bool, sync: Bool) throws {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC)
+    static func writeFile(_ bytes: [UInt8], atPath path: String, reportedPath: String, exclusive: Bool, sync: Bool,
+                          create: Bool = true) throws {
+        let flags = O_WRONLY | O_CLOEXEC | (create ? O_CREAT : 0) | (exclusive ? O_EXCL : O_TRUNC)
         let fd = open(path, flags, 0o666)
         guard fd >= 0 else {
             throw EncodeError.unwritablePath(path: reportedPath, reason: posixMessage(errno))

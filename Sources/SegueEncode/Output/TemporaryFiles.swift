@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,7 +18,6 @@ public enum TemporaryFiles {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var live: [String: Bool] = [:]   // path → is a folder
     nonisolated(unsafe) private static var terminating = false
-    nonisolated(unsafe) private static var signalSources: [DispatchSourceSignal] = []
 
     /// The kinds of temporary sibling Segue makes.
     enum Kind: String, CaseIterable {
@@ -44,7 +43,7 @@ public enum TemporaryFiles {
             let suffix = String(UInt64.random(in: 0 ... UInt64.max), radix: 16)
             let candidate = parent.appendingPathComponent(".\(base).segue-\(pid)-\(suffix).\(kind.rawValue)")
             let err: Int32 = lock.withLock {
-                guard !terminating else { return EINTR }
+                guard !terminating, !isStopping else { return EINTR }
                 let err = create(candidate.path)
                 if err == 0 { live[candidate.path] = isFolder }
                 return err
@@ -66,6 +65,23 @@ public enum TemporaryFiles {
             live.removeValue(forKey: path)
             return result
         }
+    }
+
+    /// Renames a finished temporary file or folder into place with `rename` (0 or an errno
+    /// value), unless a stopping signal has arrived: then nothing is renamed, and this thread
+    /// waits for the signal thread to clean up and exit. Under the same lock as that cleanup, so
+    /// an output is either replaced before the signal or left as it was.
+    static func commit(_ path: String, _ rename: () -> Int32) -> Int32 {
+        let result: Int32? = lock.withLock {
+            if isStopping { return nil }
+            let result = rename()
+            live.removeValue(forKey: path)
+            return result
+        }
+        guard let result else {
+            while true { pause() }
+        }
+        return result
     }
 
     /// Deletes a registered temporary file or folder.
@@ -108,21 +124,60 @@ public enum TemporaryFiles {
     /// On SIGINT or SIGTERM: delete every registered temporary path, say so, and exit with
     /// 128 + the signal number (130, 143). SIGPIPE is ignored, so a closed pipe is an ordinary
     /// write error (EPIPE) with a message rather than a silent death.
+    ///
+    /// The handler itself only records the signal (an atomic store, async-signal-safe) and wakes
+    /// a thread through a pipe; that thread does the cleanup. `release` checks the record under
+    /// the same lock as the cleanup before renaming an output into place, so a render stopped
+    /// by a signal never replaces its output, however close to the end the signal arrives.
     public static func installSignalHandlers() {
         signal(SIGPIPE, SIG_IGN)
-        let queue = DispatchQueue(label: "segue.signals")
-        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler {
-                removeAllAndStop()
-                let text = "segue: stopped by \(name); temporary files removed, existing outputs left as they were\n"
-                text.withCString { _ = write(2, $0, strlen($0)) }
-                _exit(128 + number)
-            }
-            source.resume()
-            lock.withLock { signalSources.append(source) }
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return }
+        signalPipe = fds[1]
+        let readEnd = fds[0]
+        let thread = Thread {
+            var number: UInt8 = 0
+            while read(readEnd, &number, 1) != 1 {}
+            removeAllAndStop()
+            let name = Int32(number) == SIGINT ? "SIGINT" : "SIGTERM"
+            let text = "segue: stopped by \(name); temporary files removed, existing outputs left as they were\n"
+            text.withCString { _ = write(2, $0, strlen($0)) }
+            _exit(128 + Int32(number))
         }
+        thread.start()
+        for number in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                // Only async-signal-safe work here: an atomic store and a write(2).
+                _ = TemporaryFiles.stopSignal.compareExchange(expected: 0, desired: number, ordering: .sequentiallyConsistent)
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(TemporaryFiles.signalPipe, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+        // A parent may have started us with these signals blocked (the mask is inherited);
+        // unblocked here, in the main thread, they reach the handler and every later thread.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// The first SIGINT or SIGTERM received, or 0.
+    static let stopSignal = Atomic<Int32>(0)
+    nonisolated(unsafe) static var signalPipe: Int32 = -1
+
+    /// True once a stopping signal arrived: outputs must then be left as they were.
+    public static var isStopping: Bool { stopSignal.load(ordering: .sequentiallyConsistent) != 0 }
+
+    /// Called where an error would be reported: once a stopping signal arrived, the error is
+    /// only its consequence, so this thread waits for the signal thread to report and exit.
+    public static func waitIfStopping() {
+        guard isStopping else { return }
+        while true { pause() }
     }
 
     /// Deletes every registered path and refuses new ones (the process is about to exit).
@@ -130,11 +185,26 @@ public enum TemporaryFiles {
         lock.withLock {
             terminating = true
             for (path, isFolder) in live {
+                // A previous PNG folder set aside for a new one goes back if the new one is not
+                // in place yet: the output is left as it was.
+                if path.hasSuffix(".\(Kind.old.rawValue)"), let original = originalPath(ofSibling: path),
+                   access(original, F_OK) != 0, rename(path, original) == 0 {
+                    continue
+                }
                 if isFolder { try? FileManager.default.removeItem(atPath: path) } else { _ = unlink(path) }
             }
             live.removeAll()
             OutputLock.releaseAllLocked()
         }
+    }
+
+    /// `dir/NAME` for a sibling `dir/.NAME.segue-PID-RANDOM.KIND`.
+    static func originalPath(ofSibling path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let leaf = url.lastPathComponent
+        guard leaf.hasPrefix("."), let marker = leaf.range(of: ".segue-", options: .backwards) else { return nil }
+        let name = String(leaf[leaf.index(after: leaf.startIndex) ..< marker.lowerBound])
+        return url.deletingLastPathComponent().appendingPathComponent(name).path
     }
 
     static func posixMessage(_ code: Int32) -> String { String(cString: strerror(code)) }
