@@ -12,12 +12,20 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // Swift animator import (SegueSwiftImport): the parser only, no macros or compiler plugins.
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         // Pure math shared by every stage: CATransform3D, points, colours. No dependencies.
         .target(name: "SegueGeometry"),
+        // Before stage 1: UIKit animator source (Swift) → scene-file YAML nodes, evaluated symbolically.
+        .target(name: "SegueSwiftImport", dependencies: [
+            "SegueGeometry", "Yams",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         // Stage 1: scene files (YAML/JSON) → validated scene model with source locations.
-        .target(name: "SegueScene", dependencies: ["SegueGeometry", "Yams"]),
+        .target(name: "SegueScene", dependencies: ["SegueGeometry", "Yams", "SegueSwiftImport"]),
         // Stage 2: scene model + time → per-layer presentation state (pure function of time).
         .target(name: "SegueTimeline", dependencies: ["SegueScene"]),
         // Stage 3: layer state → display list (full matrices, projected quads, draw order).
@@ -52,6 +60,8 @@ let package = Package(
 
         .testTarget(name: "SegueGeometryTests", dependencies: ["SegueGeometry"]),
         .testTarget(name: "SegueSceneTests", dependencies: ["SegueScene"]),
+        // Fixture animators live in Tests/SegueSwiftImportTests/Animators (read by path, not bundled).
+        .testTarget(name: "SegueSwiftImportTests", dependencies: ["SegueSwiftImport", "SegueDisplayList"], exclude: ["Animators"]),
         .testTarget(name: "SegueTimelineTests", dependencies: ["SegueTimeline"]),
         .testTarget(name: "SegueDisplayListTests", dependencies: ["SegueDisplayList"]),
         .testTarget(name: "SegueRasterTests", dependencies: ["SegueRaster", "CCairo"]),

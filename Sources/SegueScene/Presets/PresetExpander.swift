@@ -264,6 +264,8 @@ final class PresetReader: ValueReader {
             throw typeError(node, expected: "a map with 'preset' and its parameters", for: "transition",
                             example: "transition: {preset: flip, direction: present, from: list, to: detail}")
         }
+        // A UIKit animator in Swift instead of a preset (SwiftTransition.swift).
+        if node.value(forKey: "swift") != nil { return try swiftTransition(node, ctx, previous: &previous) }
         guard let presetNode = node.value(forKey: "preset") else {
             throw SceneError(.missingKey, at: location(node), "the transition needs a 'preset' (\(Suggestions.list(Self.presetNames, conjunction: "or")))",
                              suggestion: "write it like transition: {preset: flip, direction: present}")

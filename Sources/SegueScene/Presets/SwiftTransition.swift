@@ -1,0 +1,139 @@
+import Foundation
+import SegueGeometry
+import SegueSwiftImport
+import Yams
+
+/// `transition: {swift: Animators/FlipPresent.swift, type: …, from: …, to: …, init: {…}, bind: {…}}`:
+/// a UIKit animator in Swift, evaluated by SegueSwiftImport into layers and animations, which
+/// then expand like a preset's. See docs/swift-import.md.
+extension PresetReader {
+    /// The keys of a Swift transition (the scene-format table for `transition:` with `swift:`).
+    static let swiftTransitionKeys = ["swift", "type", "from", "to", "init", "bind", "delay"]
+
+    func swiftTransition(_ node: Node, _ ctx: PresetContext, previous: inout (String, String)?) throws(SceneError) -> StepOutput {
+        var params = try PresetParams(reader: self, node: node, preset: "swift", keys: Self.swiftTransitionKeys)
+        let pathNode = params.node("swift")!
+        let path = try string(pathNode, "swift", example: "swift: Animators/FlipPresent.swift")
+        guard path.hasSuffix(".swift") else {
+            throw SceneError(.invalidValue, at: location(pathNode), "'swift' names a Swift file, found \(Quote.string(path))",
+                             suggestion: "write the path of the animator's .swift file, relative to the scene: swift: Animators/FlipPresent.swift")
+        }
+        let sceneDir = (file as NSString).deletingLastPathComponent
+        let fullPath = path.hasPrefix("/") ? path : (sceneDir.isEmpty ? path : sceneDir + "/" + path)
+        guard FileManager.default.fileExists(atPath: fullPath) else {
+            throw SceneError(.io, at: location(pathNode), "the Swift file \(Quote.string(path)) does not exist (looked for \(fullPath))",
+                             suggestion: "the path is relative to the scene file's folder")
+        }
+        let typeName = try params.node("type").map { n throws(SceneError) in try string(n, "type", example: "type: FlipPresentCustomTransition") }
+        let (from, to) = try sides(&params, ctx, previous: previous)
+        previous = (from.name, to.name)
+        let delay = try params.seconds("delay", default: 0)
+
+        var initArguments: [(String, BindValue)] = []
+        if let n = params.node("init") {
+            for entry in try entries(of: n, MapSchema(what: "init", keys: []), key: "init", example: "init: {operation: push}") {
+                guard let name = entry.name else { throw typeError(entry.key, expected: "a parameter name", for: "init") }
+                initArguments.append((name, try bindValue(entry.value, name, ctx, from: from, to: to)))
+            }
+        }
+        var bindings: [String: BindValue] = [:]
+        if let n = params.node("bind") {
+            for entry in try entries(of: n, MapSchema(what: "bind", keys: []), key: "bind", example: "bind: {\"playerVC.targetView\": {layer: stories-1}}") {
+                guard let name = entry.name else { throw typeError(entry.key, expected: "a Swift expression as written in the file", for: "bind") }
+                let key = name.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+                bindings[key] = try bindValue(entry.value, name, ctx, from: from, to: to)
+            }
+        }
+        let request = SwiftImportRequest(path: fullPath, displayPath: fullPath, typeName: typeName, from: from.name, to: to.name,
+                                         canvas: ctx.canvas, initArguments: initArguments, bindings: bindings,
+                                         prefix: ctx.prefix, begin: ctx.begin + delay, mark: node.mark)
+        let imported: ImportedTransition
+        do {
+            imported = try SwiftAnimatorImporter.importTransition(request)
+        } catch {
+            throw SceneError(error)
+        }
+        let screens = [from.name: from, to.name: to]
+        var layers: [Node] = []
+        for l in imported.layers { layers.append(try layerNode(for: l, screens: screens, mark: node.mark)) }
+        return StepOutput(layers: layers, animations: imported.animations, duration: delay + imported.duration)
+    }
+
+    /// A layer the animator made: a screen's content under the animator's properties, or a plain layer.
+    private func layerNode(for layer: ImportedLayer, screens: [String: ScreenDef], mark: Mark?) throws(SceneError) -> Node {
+        let b = NodeBuilder(mark)
+        var sublayers: [Node] = []
+        for s in layer.sublayers { sublayers.append(try layerNode(for: s, screens: screens, mark: mark)) }
+        guard let name = layer.screen, let screen = screens[name] else {
+            var pairs: [(String, Node)] = [("id", b.string(layer.id)), ("frame", b.rect(layer.frame))] + layer.properties
+            if !sublayers.isEmpty { pairs.append(("sublayers", b.list(sublayers))) }
+            return b.map(pairs)
+        }
+        let built = try screenLayer(screen, id: layer.id, frame: layer.frame)
+        guard case let .mapping(map) = built else { return built }
+        // The animator's values replace the screen's own (a background colour it set, say).
+        var pairs = Array(map)
+        for (key, value) in layer.properties {
+            if let i = pairs.firstIndex(where: { $0.key.scalar?.string == key }) { pairs[i].1 = value }
+            else if let i = pairs.firstIndex(where: { $0.key.scalar?.string == "sublayers" }) { pairs.insert((b.plain(key), value), at: i) }
+            else { pairs.append((b.plain(key), value)) }
+        }
+        if !sublayers.isEmpty {
+            if let i = pairs.firstIndex(where: { $0.key.scalar?.string == "sublayers" }), case let .sequence(own) = pairs[i].1 {
+                pairs[i].1 = b.list(Array(own) + sublayers)
+            } else {
+                pairs.append((b.plain("sublayers"), b.list(sublayers)))
+            }
+        }
+        return .mapping(.init(pairs, .implicit, .block, built.mark))
+    }
+
+    /// A value of `init:` or `bind:`: a number, a Bool, a string (an enum case's name), [x, y],
+    /// [x, y, width, height], {layer: id, frame: [...]} or {view: {frame: [...], color: "#RRGGBB"}}.
+    private func bindValue(_ n: Node, _ key: String, _ ctx: PresetContext, from: ScreenDef, to: ScreenDef) throws(SceneError) -> BindValue {
+        let example = "\"\(key)\": 0.3, [x, y], [x, y, width, height], {layer: \(from.name)-1} or {view: {frame: [0, 0, 390, 844], color: \"#000000\"}}"
+        switch n {
+        case let .scalar(s):
+            if s.style == .plain, s.string == "true" || s.string == "false" { return .bool(s.string == "true") }
+            if s.style == .plain, let d = Self.number(in: s.string) { return .number(d) }
+            return .string(s.string)
+        case .sequence:
+            let v = try numbers(n, key, counts: [2, 4], shape: "[x, y] or [x, y, width, height]", example: "\"\(key)\": [16, 116, 358, 200]")
+            return v.count == 2 ? .point(Point(x: v[0], y: v[1])) : .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+        case .mapping:
+            if let l = n.value(forKey: "layer") {
+                let id = try string(l, "layer", example: "layer: \(from.name)-1")
+                var frame: Rect?
+                if let f = n.value(forKey: "frame") {
+                    let v = try numbers(f, "frame", counts: [4], shape: "[x, y, width, height]", example: "frame: [16, 116, 358, 200]")
+                    frame = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+                }
+                // A screen's layers are inside the step, so they carry its prefix.
+                let inScreen = [from.name, to.name].contains { id == $0 || id.hasPrefix($0 + "-") }
+                return .layer(id: inScreen ? ctx.prefix + id : id, frame: frame)
+            }
+            if let v = n.value(forKey: "view") {
+                let f = try numbers(v.value(forKey: "frame") ?? v, "frame", counts: [4], shape: "[x, y, width, height]", example: "view: {frame: [0, 0, 390, 844]}")
+                let color = try v.value(forKey: "color").map { c throws(SceneError) in try string(c, "color", example: "color: \"#000000\"") }
+                return .view(frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]), color: color)
+            }
+            throw typeError(n, expected: "a value, {layer: id} or {view: {frame: […]}}", for: key, example: example)
+        default:
+            throw typeError(n, expected: "a value", for: key, example: example)
+        }
+    }
+}
+
+extension SceneError {
+    /// An importer error, at its place in the Swift file.
+    init(_ e: SwiftImportError) {
+        let kind: Kind
+        switch e.kind {
+        case .io: kind = .io
+        case .syntax: kind = .syntax
+        case .unknownIdentifier, .noAnimator: kind = .reference
+        default: kind = .invalidValue
+        }
+        self.init(kind, at: SourceLocation(file: e.file, line: e.line, column: e.column), e.message, suggestion: e.hint)
+    }
+}

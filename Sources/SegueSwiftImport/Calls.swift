@@ -1,0 +1,263 @@
+import Foundation
+import SegueGeometry
+import SwiftSyntax
+
+extension Evaluator {
+    func call(_ c: FunctionCallExprSyntax, _ scope: Scope, hint: String?) throws(SwiftImportError) -> Value {
+        let args = Arguments(c)
+        let callee = c.calledExpression
+        if let r = callee.as(DeclReferenceExprSyntax.self) {
+            let name = r.baseName.text
+            if let local = scope.lookup(name) { return try apply(local, args, scope, c) }
+            if case let .object(instance)? = scope.selfValue, let f = instance.type.functions[name]?.first {
+                return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: instance.type), args, scope)
+            }
+            if case let .typeName(t)? = scope.selfValue, let f = program.types[t]?.functions[name]?.first {
+                return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: program.types[t]), args, scope)
+            }
+            if let receiver = scope.selfValue, let type = program.types[receiverTypeName(receiver)], let f = type.functions[name]?.first {
+                return try invoke(FunctionRef(decl: f, receiver: receiver, type: type), args, scope)
+            }
+            if let f = program.functions[name]?.first { return try invoke(FunctionRef(decl: f, receiver: nil, type: nil), args, scope) }
+            if let t = program.types[name] {
+                var given: [(String, Value)] = []
+                for item in args.items { given.append((item.label ?? "_", try eval(item.expr, scope))) }
+                return try instantiate(t, given, c, args: args, scope: scope)
+            }
+            return try globalCall(name, args, scope, c)
+        }
+        if let m = callee.as(MemberAccessExprSyntax.self) {
+            let name = m.declName.baseName.text
+            guard let baseExpr = m.base else {
+                if name == "init", let h = hint { return try globalCall(h, args, scope, c) }
+                throw fail(.unsupported, c, "the implicit member call '.\(name)(…)' is not supported", hint: "write the type: CGAffineTransform(scaleX: 0.9, y: 0.9)")
+            }
+            let base = try eval(baseExpr, scope)
+            if case let .typeName(t) = base {
+                if name == "init" { return try globalCall(t, args, scope, c) }
+                if let type = program.types[t], let f = type.functions[name]?.first {
+                    return try invoke(FunctionRef(decl: f, receiver: base, type: type), args, scope)
+                }
+                return try staticCall(t, name, args, scope, c)
+            }
+            return try method(base, name, args, scope, c)
+        }
+        // A closure stored in a property or returned by a call.
+        let f = try eval(callee, scope)
+        return try apply(f, args, scope, c)
+    }
+
+    func apply(_ f: Value, _ args: Arguments, _ scope: Scope, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        switch f {
+        case let .function(ref): return try invoke(ref, args, scope)
+        case .closure:
+            var values: [Value] = []
+            for item in args.items { values.append(try eval(item.expr, scope)) }
+            return try invokeClosure(f, values, node)
+        default:
+            throw fail(.invalidValue, node, "'\(node.trimmedDescription.prefix(40))' calls \(f.typeDescription), which is not a function")
+        }
+    }
+
+    func arg(_ args: Arguments, _ label: String?, _ scope: Scope, hint: String? = "Double") throws(SwiftImportError) -> Value {
+        guard let e = args.expr(label) else {
+            throw fail(.invalidValue, args.node, "missing the argument '\(label ?? "_"):'")
+        }
+        return try eval(e, scope, hint: hint)
+    }
+
+    func num(_ args: Arguments, _ label: String?, _ scope: Scope, default d: Double? = nil) throws(SwiftImportError) -> Double {
+        guard let e = args.expr(label) else {
+            if let d { return d }
+            throw fail(.invalidValue, args.node, "missing the argument '\(label ?? "_"):'")
+        }
+        return try double(try eval(e, scope, hint: "Double"), e, "'\(label ?? "_")'")
+    }
+
+    func unsupportedCall(_ what: String, _ node: some SyntaxProtocol, hint: String? = nil) -> SwiftImportError {
+        fail(.unsupported, node, "unsupported call '\(what)': the importer does not know what it does",
+             hint: hint ?? ("see docs/swift-import.md for the UIKit surface; or " + bindHint(node)))
+    }
+
+    // MARK: - Initializers and global functions
+
+    func globalCall(_ name: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
+        let labels = args.labels
+        switch (name, labels) {
+        case ("CGRect", ["x", "y", "width", "height"]):
+            return .rect(Rect(x: try num(args, "x", scope), y: try num(args, "y", scope), width: try num(args, "width", scope), height: try num(args, "height", scope)))
+        case ("CGRect", ["origin", "size"]):
+            return .rect(Rect(origin: try point(try arg(args, "origin", scope), node, "origin"), size: try size(try arg(args, "size", scope), node, "size")))
+        case ("CGPoint", ["x", "y"]): return .point(Point(x: try num(args, "x", scope), y: try num(args, "y", scope)))
+        case ("CGSize", ["width", "height"]): return .size(Size(width: try num(args, "width", scope), height: try num(args, "height", scope)))
+        case ("CGVector", ["dx", "dy"]): return .point(Point(x: try num(args, "dx", scope), y: try num(args, "dy", scope)))
+        case ("CGFloat", ["_"]), ("Double", ["_"]), ("Float", ["_"]), ("TimeInterval", ["_"]): return .double(try num(args, nil, scope))
+        case ("Int", ["_"]): return .int(Int(try num(args, nil, scope)))
+        case ("min", _), ("max", _):
+            var values: [Double] = []
+            var allInt = true
+            for item in args.items {
+                let v = try eval(item.expr, scope, hint: hint(for: item.expr, scope))
+                if case .int = v {} else { allInt = false }
+                values.append(try double(v, item.expr, name))
+            }
+            guard !values.isEmpty else { throw fail(.invalidValue, node, "\(name) needs arguments") }
+            let r = name == "min" ? values.min()! : values.max()!
+            return allInt ? .int(Int(r)) : .double(r)
+        case ("abs", ["_"]), ("fabs", ["_"]):
+            let v = try arg(args, nil, scope, hint: nil)
+            if case let .int(i) = v { return .int(abs(i)) }
+            return .double(abs(try double(v, node, "abs")))
+        case ("sqrt", ["_"]): return .double(sqrt(try num(args, nil, scope)))
+        case ("sin", ["_"]): return .double(sin(try num(args, nil, scope)))
+        case ("cos", ["_"]): return .double(cos(try num(args, nil, scope)))
+        case ("tan", ["_"]): return .double(tan(try num(args, nil, scope)))
+        case ("floor", ["_"]): return .double(floor(try num(args, nil, scope)))
+        case ("ceil", ["_"]): return .double(ceil(try num(args, nil, scope)))
+        case ("round", ["_"]): return .double((try num(args, nil, scope)).rounded())
+        case ("pow", ["_", "_"]):
+            return .double(pow(try double(try eval(args.items[0].expr, scope, hint: "Double"), node, "pow"), try double(try eval(args.items[1].expr, scope, hint: "Double"), node, "pow")))
+        case ("atan2", ["_", "_"]):
+            return .double(atan2(try double(try eval(args.items[0].expr, scope, hint: "Double"), node, "atan2"), try double(try eval(args.items[1].expr, scope, hint: "Double"), node, "atan2")))
+        case ("CACurrentMediaTime", []): return .double(now)
+        case ("CATransform3DMakeRotation", ["_", "_", "_", "_"]):
+            let v = try numbers(args, scope, node)
+            return .transform(TransformValue(ops: [.rotate(v[0], v[1], v[2], v[3])]))
+        case ("CATransform3DMakeScale", ["_", "_", "_"]):
+            let v = try numbers(args, scope, node)
+            return .transform(TransformValue(ops: [.scale(v[0], v[1], v[2])]))
+        case ("CATransform3DMakeTranslation", ["_", "_", "_"]):
+            let v = try numbers(args, scope, node)
+            return .transform(TransformValue(ops: [.translate(v[0], v[1], v[2])]))
+        case ("CATransform3DRotate", ["_", "_", "_", "_", "_"]), ("CATransform3DScale", ["_", "_", "_", "_"]), ("CATransform3DTranslate", ["_", "_", "_", "_"]):
+            let t = try transform3D(try eval(args.items[0].expr, scope), args.items[0].expr, name)
+            var v: [Double] = []
+            for item in args.items.dropFirst() { v.append(try double(try eval(item.expr, scope, hint: "Double"), item.expr, name)) }
+            switch name {
+            case "CATransform3DRotate": return .transform(t.appending(.rotate(v[0], v[1], v[2], v[3])))
+            case "CATransform3DScale": return .transform(t.appending(.scale(v[0], v[1], v[2])))
+            default: return .transform(t.appending(.translate(v[0], v[1], v[2])))
+            }
+        case ("CATransform3DConcat", ["_", "_"]):
+            let a = try transform3D(try eval(args.items[0].expr, scope), args.items[0].expr, name)
+            let b = try transform3D(try eval(args.items[1].expr, scope), args.items[1].expr, name)
+            return .transform(.concat(a, b))
+        case ("CATransform3DIsIdentity", ["_"]):
+            return .bool(try transform3D(try arg(args, nil, scope, hint: nil), node, name).isIdentity)
+        case ("CATransform3DMakeAffineTransform", ["_"]):
+            return .transform(try affine(try arg(args, nil, scope, hint: nil), node, name))
+        case ("CATransform3DGetAffineTransform", ["_"]):
+            let t = try transform3D(try arg(args, nil, scope, hint: nil), node, name)
+            guard t.matrix.isAffine2D, t.matrix.m13 == 0, t.matrix.m23 == 0, t.matrix.m31 == 0, t.matrix.m32 == 0 else {
+                throw fail(.invalidValue, node, "CATransform3DGetAffineTransform of a 3D transform loses its 3D part", hint: "use the CATransform3D on layer.transform")
+            }
+            return .affine(t)
+        case ("CATransform3DInvert", ["_"]), ("CGAffineTransformInvert", ["_"]):
+            throw unsupportedCall(name, node, hint: "build the inverse from operations (rotate by −angle, scale by 1/s)")
+        case ("CGAffineTransform", ["scaleX", "y"]):
+            return .affine(TransformValue(ops: [.scale(try num(args, "scaleX", scope), try num(args, "y", scope), 1)]))
+        case ("CGAffineTransform", ["rotationAngle"]):
+            return .affine(TransformValue(ops: [.rotate(try num(args, "rotationAngle", scope), 0, 0, 1)]))
+        case ("CGAffineTransform", ["translationX", "y"]):
+            return .affine(TransformValue(ops: [.translate(try num(args, "translationX", scope), try num(args, "y", scope), 0)]))
+        case ("CGAffineTransform", ["a", "b", "c", "d", "tx", "ty"]):
+            var m = Transform3D.identity
+            m.m11 = try num(args, "a", scope); m.m12 = try num(args, "b", scope); m.m21 = try num(args, "c", scope)
+            m.m22 = try num(args, "d", scope); m.m41 = try num(args, "tx", scope); m.m42 = try num(args, "ty", scope)
+            return .affine(TransformValue(matrix: m))
+        case ("CATransform3D", _):
+            var m = Transform3D.identity
+            var row = m.rowMajor
+            for (i, n) in ["m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24", "m31", "m32", "m33", "m34", "m41", "m42", "m43", "m44"].enumerated() where args.has(n) {
+                row[i] = try num(args, n, scope)
+            }
+            m = Transform3D(rowMajor: row)
+            return .transform(TransformValue(matrix: m))
+        case ("UIColor", ["red", "green", "blue", "alpha"]), ("UIColor", ["displayP3Red", "green", "blue", "alpha"]):
+            if labels[0] == "displayP3Red" { throw unsupportedCall("UIColor(displayP3Red:…)", node, hint: "use UIColor(red:green:blue:alpha:) (sRGB)") }
+            return .color(ColorValue(r: try num(args, "red", scope), g: try num(args, "green", scope), b: try num(args, "blue", scope), a: try num(args, "alpha", scope)))
+        case ("UIColor", ["white", "alpha"]):
+            let w = try num(args, "white", scope)
+            return .color(ColorValue(r: w, g: w, b: w, a: try num(args, "alpha", scope)))
+        case ("UIColor", ["hue", "saturation", "brightness", "alpha"]):
+            let (r, g, b) = Self.hsb(try num(args, "hue", scope), try num(args, "saturation", scope), try num(args, "brightness", scope))
+            return .color(ColorValue(r: r, g: g, b: b, a: try num(args, "alpha", scope)))
+        case ("UIView", []), ("UIImageView", []):
+            return .view(newView(frame: .zero, origin: "\(name)()"))
+        case ("UIView", ["frame"]):
+            return .view(newView(frame: try rect(try arg(args, "frame", scope, hint: nil), node, "frame"), origin: "UIView(frame:)"))
+        case ("NSNumber", ["value"]), ("NSValue", ["cgPoint"]), ("NSValue", ["caTransform3D"]), ("NSValue", ["cgRect"]), ("NSValue", ["cgSize"]):
+            return try arg(args, labels[0], scope)
+        case ("CAMediaTimingFunction", ["name"]):
+            guard case let .enumCase(n, _) = try arg(args, "name", scope, hint: nil) else { throw fail(.invalidValue, node, "expected a timing function name") }
+            return .timing(.named(n))
+        case ("CAMediaTimingFunction", ["controlPoints", "_", "_", "_"]):
+            let v = try numbers(args, scope, node)
+            return .timing(.controlPoints(v[0], v[1], v[2], v[3]))
+        case ("CABasicAnimation", ["keyPath"]), ("CAKeyframeAnimation", ["keyPath"]), ("CASpringAnimation", ["keyPath"]):
+            guard case let .string(k) = try arg(args, "keyPath", scope, hint: nil) else {
+                throw fail(.invalidValue, node, "expected the key path as a string", hint: "write CABasicAnimation(keyPath: \"opacity\")")
+            }
+            return .caAnimation(CAAnimationObject(className: name, keyPath: k))
+        case ("CABasicAnimation", []), ("CAKeyframeAnimation", []), ("CASpringAnimation", []):
+            return .caAnimation(CAAnimationObject(className: name, keyPath: nil))
+        case ("CASpringAnimation", ["perceptualDuration", "bounce"]):
+            throw unsupportedCall("CASpringAnimation(perceptualDuration:bounce:)", node, hint: "use mass, stiffness and damping")
+        case ("UIViewPropertyAnimator", _): return try propertyAnimator(args, scope, node)
+        case ("UISpringTimingParameters", ["dampingRatio"]):
+            return .timing(.uikitSpring(dampingRatio: try num(args, "dampingRatio", scope), velocity: 0))
+        case ("UISpringTimingParameters", ["dampingRatio", "initialVelocity"]):
+            let v = try point(try arg(args, "initialVelocity", scope, hint: nil), node, "initialVelocity")
+            return .timing(.uikitSpring(dampingRatio: try num(args, "dampingRatio", scope), velocity: v.x))
+        case ("UISpringTimingParameters", ["mass", "stiffness", "damping", "initialVelocity"]):
+            let v = try point(try arg(args, "initialVelocity", scope, hint: nil), node, "initialVelocity")
+            return .timing(.caSpring(mass: try num(args, "mass", scope), stiffness: try num(args, "stiffness", scope), damping: try num(args, "damping", scope), velocity: v.x))
+        case ("UICubicTimingParameters", ["animationCurve"]):
+            return .timing(try curve(try arg(args, "animationCurve", scope, hint: nil), node))
+        case ("UICubicTimingParameters", ["controlPoint1", "controlPoint2"]):
+            let p1 = try point(try arg(args, "controlPoint1", scope, hint: nil), node, "controlPoint1")
+            let p2 = try point(try arg(args, "controlPoint2", scope, hint: nil), node, "controlPoint2")
+            return .timing(.controlPoints(p1.x, p1.y, p2.x, p2.y))
+        case ("UICubicTimingParameters", []): return .timing(.named("easeInEaseOut"))
+        default: break
+        }
+        if Self.knownTypes.contains(name) || name.hasPrefix("UI") || name.hasPrefix("CA") || name.hasPrefix("CG") || name.hasPrefix("NS") {
+            throw unsupportedCall(args.signature(name), node, hint: "this initializer or function is outside the UIKit surface the importer evaluates (see docs/swift-import.md)")
+        }
+        throw fail(.unknownIdentifier, node.calledExpression, "unknown function '\(name)': the file does not define it and it is not part of the UIKit surface the importer knows",
+                   hint: bindHint(node))
+    }
+
+    func hint(for expr: ExprSyntax, _ scope: Scope) -> String? { nil }
+
+    func numbers(_ args: Arguments, _ scope: Scope, _ node: some SyntaxProtocol) throws(SwiftImportError) -> [Double] {
+        var out: [Double] = []
+        for item in args.items { out.append(try double(try eval(item.expr, scope, hint: "Double"), item.expr, "the argument")) }
+        return out
+    }
+
+    static func hsb(_ h: Double, _ s: Double, _ v: Double) -> (Double, Double, Double) {
+        let h6 = (h - floor(h)) * 6, i = Int(h6) % 6, f = h6 - floor(h6)
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        switch i {
+        case 0: return (v, t, p)
+        case 1: return (q, v, p)
+        case 2: return (p, v, t)
+        case 3: return (p, q, v)
+        case 4: return (t, p, v)
+        default: return (v, p, q)
+        }
+    }
+
+    /// UIView.AnimationCurve.
+    func curve(_ v: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) -> TimingValue {
+        guard case let .enumCase(n, _) = v else { throw fail(.invalidValue, node, "expected an animation curve (.easeInOut, .easeIn, .easeOut, .linear)") }
+        switch n {
+        case "easeInOut": return .named("easeInEaseOut")
+        case "easeIn": return .named("easeIn")
+        case "easeOut": return .named("easeOut")
+        case "linear": return .named("linear")
+        default: throw fail(.invalidValue, node, "unknown animation curve .\(n)", hint: "UIView.AnimationCurve has .easeInOut, .easeIn, .easeOut and .linear")
+        }
+    }
+}

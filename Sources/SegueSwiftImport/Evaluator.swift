@@ -1,0 +1,337 @@
+import SegueGeometry
+import SwiftSyntax
+
+/// How a statement list ended.
+enum Flow {
+    case normal
+    case returned(Value)
+    case broke
+    case continued
+}
+
+/// A call's arguments, kept as syntax so each is evaluated with the type the callee expects
+/// (Swift types `1 / 3` as a Double where a Double is expected).
+struct Arguments {
+    var items: [(label: String?, expr: ExprSyntax)]
+    var node: Syntax
+
+    init(_ call: FunctionCallExprSyntax) {
+        node = Syntax(call)
+        items = call.arguments.map { ($0.label?.text, $0.expression) }
+        if let trailing = call.trailingClosure {
+            // The first trailing closure fills the first closure parameter not written with a
+            // label: `animations` for UIView.animate, `completion` when `animations:` is written.
+            let labels = Set(items.compactMap(\.label))
+            let label: String? = labels.contains("animations") ? "completion" : (labels.isEmpty && call.arguments.isEmpty ? nil : "animations")
+            items.append((label, ExprSyntax(trailing)))
+        }
+        for extra in call.additionalTrailingClosures { items.append((extra.label.text, ExprSyntax(extra.closure))) }
+    }
+
+    var labels: [String] { items.map { $0.label ?? "_" } }
+    func expr(_ label: String?) -> ExprSyntax? { items.first { $0.label == label }?.expr }
+    func has(_ label: String) -> Bool { items.contains { $0.label == label } }
+    /// The signature as Swift writes it: `animate(withDuration:delay:options:animations:)`.
+    func signature(_ name: String) -> String { "\(name)(" + labels.map { "\($0):" }.joined() + ")" }
+}
+
+/// Evaluates the animator's code: Swift semantics for the language, UIKit's for the views.
+final class Evaluator {
+    let program: Program
+    let canvas: Size
+    let fromScreen: String, toScreen: String
+    let bindings: [String: BindValue]
+    var recorder: Recorder
+    /// Scene seconds since the transition began (completion blocks run later).
+    var now = 0.0
+    var animationStack: [AnimationContext] = []
+    /// Completion blocks waiting for their time (in the order they were scheduled).
+    var pending: [(time: Double, order: Int, run: () throws(SwiftImportError) -> Void)] = []
+    var pendingOrder = 0
+    var callDepth = 0
+    var steps = 0
+    var completedAt: Double?
+    let container: ViewObject
+    let fromController: ScreenController, toController: ScreenController
+    var usedIDs: Set<String> = []
+    var transactions: [Transaction] = []
+    /// Views given with bind:, one per binding.
+    var boundViews: [String: ViewObject] = [:]
+    /// Every view the code made (snapshots, new views), in order.
+    var allViews: [ViewObject] = []
+
+    init(program: Program, request: SwiftImportRequest) {
+        self.program = program
+        canvas = request.canvas
+        fromScreen = request.from; toScreen = request.to
+        bindings = request.bindings
+        let full = Rect(x: 0, y: 0, width: request.canvas.width, height: request.canvas.height)
+        container = ViewObject(id: "container", origin: "transitionContext.containerView", frame: full)
+        container.attached = true; container.attachedInitially = true
+        let fromView = ViewObject(id: request.from, origin: "the from view controller's view", frame: full)
+        fromView.screen = request.from
+        let toView = ViewObject(id: request.to, origin: "the to view controller's view", frame: full)
+        toView.screen = request.to
+        fromController = ScreenController(screen: request.from, view: fromView)
+        toController = ScreenController(screen: request.to, view: toView)
+        recorder = Recorder(prefix: request.prefix, begin: request.begin, mark: request.mark)
+        usedIDs = ["container", request.from, request.to]
+        // The from view is in the container when the animator starts, as the scene shows it.
+        container.subviews = [fromView]
+        fromView.superview = container
+        fromView.attached = true; fromView.attachedInitially = true
+    }
+
+    // MARK: - Errors
+
+    func fail(_ kind: SwiftImportError.Kind, _ node: some SyntaxProtocol, _ message: String, hint: String? = nil) -> SwiftImportError {
+        program.error(kind, at: node, message, hint: hint)
+    }
+
+    /// `bind:` as a way out, for code that depends on the app.
+    func bindHint(_ node: some SyntaxProtocol, example: String? = nil) -> String {
+        let text = Self.normalized(node.trimmedDescription)
+        return "give it a value in the scene with bind:, e.g. bind: {\"\(text)\": \(example ?? "0.3")}"
+    }
+
+    static func normalized(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+    }
+
+    func tick(_ node: some SyntaxProtocol) throws(SwiftImportError) {
+        steps += 1
+        if steps > 2_000_000 {
+            throw fail(.unsupported, node, "the animator runs too long (more than 2,000,000 steps): a loop that never ends?",
+                       hint: "the importer evaluates the code once, at import; animations must not loop forever")
+        }
+    }
+
+    // MARK: - Statements
+
+    func run(_ items: CodeBlockItemListSyntax, _ scope: Scope) throws(SwiftImportError) -> Flow {
+        var deferred: [CodeBlockSyntax] = []
+        var result = Flow.normal
+        loop: for item in items {
+            try tick(item)
+            switch item.item {
+            case let .decl(decl):
+                if let v = decl.as(VariableDeclSyntax.self) {
+                    try declare(v, scope)
+                } else if let f = decl.as(FunctionDeclSyntax.self) {
+                    scope.names[f.name.text] = .function(FunctionRef(decl: f, receiver: scope.selfValue, type: nil))
+                } else {
+                    throw fail(.unsupported, decl, "this declaration inside a function is not supported",
+                               hint: "declare types at the top level of the file; inside functions use let, var and func")
+                }
+            case let .stmt(stmt):
+                if let d = stmt.as(DeferStmtSyntax.self) { deferred.append(d.body); continue }
+                let flow = try execute(stmt, scope)
+                if case .normal = flow { continue }
+                result = flow
+                break loop
+            case let .expr(expr):
+                let flow = try statementExpression(expr, scope)
+                if case .normal = flow { continue }
+                result = flow
+                break loop
+            }
+        }
+        for body in deferred.reversed() { _ = try run(body.statements, Scope(parent: scope)) }
+        return result
+    }
+
+    /// An expression used as a statement: `if` and `switch` are expressions in Swift's syntax.
+    func statementExpression(_ expr: ExprSyntax, _ scope: Scope) throws(SwiftImportError) -> Flow {
+        if let i = expr.as(IfExprSyntax.self) { return try runIf(i, scope) }
+        if let s = expr.as(SwitchExprSyntax.self) { return try runSwitch(s, scope) }
+        _ = try eval(expr, scope)
+        return .normal
+    }
+
+    func execute(_ stmt: StmtSyntax, _ scope: Scope) throws(SwiftImportError) -> Flow {
+        if let r = stmt.as(ReturnStmtSyntax.self) {
+            return .returned(try r.expression.map { e throws(SwiftImportError) in try eval(e, scope) } ?? .void)
+        }
+        if let e = stmt.as(ExpressionStmtSyntax.self) { return try statementExpression(e.expression, scope) }
+        if let g = stmt.as(GuardStmtSyntax.self) {
+            let inner = Scope(parent: scope)
+            if try conditions(g.conditions, inner) {
+                // guard's bindings stay visible after it.
+                for (k, v) in inner.names { scope.names[k] = v }
+                return .normal
+            }
+            let flow = try run(g.body.statements, Scope(parent: scope))
+            if case .normal = flow {
+                throw fail(.invalidValue, g.body, "the guard's else block must leave the function", hint: "end it with return")
+            }
+            return flow
+        }
+        if let f = stmt.as(ForStmtSyntax.self) { return try runFor(f, scope) }
+        if stmt.is(BreakStmtSyntax.self) { return .broke }
+        if stmt.is(ContinueStmtSyntax.self) { return .continued }
+        throw fail(.unsupported, stmt, "'\(stmt.trimmedDescription.prefix(40))' is not supported",
+                   hint: "statements the importer runs: let, var, if, guard, switch, for-in, return, defer")
+    }
+
+    func runFor(_ f: ForStmtSyntax, _ scope: Scope) throws(SwiftImportError) -> Flow {
+        let sequence = try eval(f.sequence, scope)
+        var items: [Value] = []
+        switch sequence {
+        case let .array(a): items = a
+        default:
+            throw fail(.unsupported, f.sequence, "a for-in loop over \(sequence.typeDescription) is not supported",
+                       hint: "loop over an array or a range such as 0..<3")
+        }
+        for item in items {
+            try tick(f)
+            let inner = Scope(parent: scope)
+            if let p = f.pattern.as(IdentifierPatternSyntax.self) { inner.names[p.identifier.text] = item }
+            else if !f.pattern.is(WildcardPatternSyntax.self) {
+                throw fail(.unsupported, f.pattern, "this loop pattern is not supported", hint: "write for item in items")
+            }
+            if let w = f.whereClause, try !truth(try eval(w.condition, inner), w.condition) { continue }
+            switch try run(f.body.statements, inner) {
+            case .normal, .continued: continue
+            case .broke: return .normal
+            case let .returned(v): return .returned(v)
+            }
+        }
+        return .normal
+    }
+
+    func runIf(_ i: IfExprSyntax, _ scope: Scope) throws(SwiftImportError) -> Flow {
+        let inner = Scope(parent: scope)
+        if try conditions(i.conditions, inner) { return try run(i.body.statements, inner) }
+        switch i.elseBody {
+        case .none: return .normal
+        case let .ifExpr(next)?: return try runIf(next, scope)
+        case let .codeBlock(block)?: return try run(block.statements, Scope(parent: scope))
+        }
+    }
+
+    func conditions(_ list: ConditionElementListSyntax, _ scope: Scope) throws(SwiftImportError) -> Bool {
+        for c in list {
+            switch c.condition {
+            case let .expression(e):
+                if try !truth(try eval(e, scope), e) { return false }
+            case let .optionalBinding(b):
+                guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                    throw fail(.unsupported, b.pattern, "this binding pattern is not supported", hint: "write if let name = value")
+                }
+                let value: Value
+                if let initializer = b.initializer {
+                    value = try eval(initializer.value, scope, hint: b.typeAnnotation.map { $0.type.trimmedDescription })
+                } else if let v = scope.lookup(name) { value = v } else {
+                    throw fail(.unknownIdentifier, b.pattern, "'\(name)' is not defined here")
+                }
+                if case .none = value { return false }
+                self.name(value, name)
+                scope.names[name] = value
+            case let .matchingPattern(m):
+                throw fail(.unsupported, m, "'if case' patterns are not supported", hint: "use switch, or compare with ==")
+            case let .availability(a):
+                _ = a   // #available: the importer models the newest UIKit
+            @unknown default:
+                throw fail(.unsupported, c, "this condition is not supported")
+            }
+        }
+        return true
+    }
+
+    func truth(_ v: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Bool {
+        if case let .bool(b) = v { return b }
+        throw fail(.invalidValue, node, "expected a Bool here, found \(v.typeDescription)")
+    }
+
+    func runSwitch(_ s: SwitchExprSyntax, _ scope: Scope) throws(SwiftImportError) -> Flow {
+        let subject = try eval(s.subject, scope)
+        for element in s.cases {
+            guard case let .switchCase(c) = element else {
+                throw fail(.unsupported, element, "#if inside switch is not supported")
+            }
+            var matched = false
+            switch c.label {
+            case .default: matched = true
+            case let .case(label):
+                for item in label.caseItems {
+                    if let p = item.pattern.as(ExpressionPatternSyntax.self) {
+                        let candidate = try eval(p.expression, scope)
+                        if try equal(subject, candidate, p) { matched = true }
+                    } else if item.pattern.is(WildcardPatternSyntax.self) {
+                        matched = true
+                    } else {
+                        throw fail(.unsupported, item.pattern, "this case pattern is not supported",
+                                   hint: "match enum cases (.push) or values; bind associated values with let is not supported")
+                    }
+                    if matched, let w = item.whereClause, try !truth(try eval(w.condition, scope), w.condition) { matched = false }
+                    if matched { break }
+                }
+            @unknown default: break
+            }
+            if matched {
+                let flow = try run(c.statements, Scope(parent: scope))
+                if case .broke = flow { return .normal }
+                return flow
+            }
+        }
+        throw fail(.invalidValue, s.subject, "no case of the switch matches \(describe(subject))",
+                   hint: "add the case or a default:")
+    }
+
+    func describe(_ v: Value) -> String {
+        switch v {
+        case let .int(i): return "\(i)"
+        case let .double(d): return "\(d)"
+        case let .bool(b): return "\(b)"
+        case let .string(s): return "\"\(s)\""
+        case let .enumCase(n, _): return ".\(n)"
+        default: return v.typeDescription
+        }
+    }
+
+    func declare(_ v: VariableDeclSyntax, _ scope: Scope) throws(SwiftImportError) {
+        for b in v.bindings {
+            let hint = b.typeAnnotation.map { $0.type.trimmedDescription }
+            if let tuple = b.pattern.as(TuplePatternSyntax.self) {
+                guard let initializer = b.initializer, case let .array(values) = try eval(initializer.value, scope), values.count == tuple.elements.count else {
+                    throw fail(.unsupported, b, "this tuple declaration is not supported", hint: "declare one name per let")
+                }
+                for (e, value) in zip(tuple.elements, values) {
+                    if let name = e.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { scope.names[name] = value }
+                }
+                continue
+            }
+            guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                if b.pattern.is(WildcardPatternSyntax.self), let initializer = b.initializer { _ = try eval(initializer.value, scope); continue }
+                throw fail(.unsupported, b.pattern, "this pattern is not supported", hint: "declare one name: let name = value")
+            }
+            if let accessor = b.accessorBlock {
+                throw fail(.unsupported, accessor, "computed local variables are not supported", hint: "use a let, or a helper function")
+            }
+            guard let initializer = b.initializer else {
+                scope.names[name] = .none   // declared now, assigned later
+                continue
+            }
+            let value = try eval(initializer.value, scope, hint: hint)
+            self.name(value, name)
+            scope.names[name] = value
+        }
+    }
+
+    /// A view made by the code takes the name of the variable it is first stored in as its
+    /// layer id, so the expansion reads like the code.
+    func name(_ value: Value, _ variable: String) {
+        guard case let .view(v) = value, v.autoNamed, !usedIDs.contains(variable) else { return }
+        usedIDs.remove(v.id)
+        v.id = variable
+        v.autoNamed = false
+        usedIDs.insert(variable)
+    }
+
+    func freshID(_ base: String) -> String {
+        var n = 1
+        while usedIDs.contains("\(base)\(n)") { n += 1 }
+        usedIDs.insert("\(base)\(n)")
+        return "\(base)\(n)"
+    }
+}

@@ -1,0 +1,298 @@
+import SegueGeometry
+import SwiftSyntax
+
+extension Evaluator {
+    static let floatingTypes: Set<String> = ["CGFloat", "Double", "Float", "TimeInterval", "CFTimeInterval", "Float64"]
+
+    /// Evaluates an expression. `hint` is the type the context expects (a parameter's or a
+    /// declaration's type), which decides whether an integer literal is an Int or a Double.
+    func eval(_ expr: ExprSyntax, _ scope: Scope, hint: String? = nil) throws(SwiftImportError) -> Value {
+        try tick(expr)
+        if !bindings.isEmpty, expr.is(MemberAccessExprSyntax.self) || expr.is(FunctionCallExprSyntax.self) || expr.is(DeclReferenceExprSyntax.self),
+           let bound = bindings[Self.normalized(expr.trimmedDescription)] {
+            return try value(of: bound, expr)
+        }
+        if let i = expr.as(IntegerLiteralExprSyntax.self) {
+            let text = i.literal.text.replacingOccurrences(of: "_", with: "")
+            guard let n = Int(text) ?? (text.hasPrefix("0x") ? Int(text.dropFirst(2), radix: 16) : nil) else {
+                throw fail(.invalidValue, i, "the number \(text) is not supported")
+            }
+            return hint.map(Self.floatingTypes.contains) == true ? .double(Double(n)) : .int(n)
+        }
+        if let f = expr.as(FloatLiteralExprSyntax.self) {
+            guard let d = Double(f.literal.text.replacingOccurrences(of: "_", with: "")) else {
+                throw fail(.invalidValue, f, "the number \(f.literal.text) is not supported")
+            }
+            return .double(d)
+        }
+        if let b = expr.as(BooleanLiteralExprSyntax.self) { return .bool(b.literal.text == "true") }
+        if expr.is(NilLiteralExprSyntax.self) { return .none }
+        if let s = expr.as(StringLiteralExprSyntax.self) {
+            var text = ""
+            for segment in s.segments {
+                guard let plain = segment.as(StringSegmentSyntax.self) else {
+                    throw fail(.unsupported, segment, "string interpolation is not supported", hint: "write the key path as a plain string")
+                }
+                text += plain.content.text
+            }
+            return .string(text)
+        }
+        if let t = expr.as(TupleExprSyntax.self) {
+            if t.elements.count == 1, let only = t.elements.first, only.label == nil { return try eval(only.expression, scope, hint: hint) }
+            return .array(try t.elements.map { e throws(SwiftImportError) in try eval(e.expression, scope) })
+        }
+        if let a = expr.as(ArrayExprSyntax.self) {
+            let elementHint = hint.flatMap { h in h.hasPrefix("[") && h.hasSuffix("]") ? String(h.dropFirst().dropLast()) : nil }
+            return .array(try a.elements.map { e throws(SwiftImportError) in try eval(e.expression, scope, hint: elementHint ?? hint) })
+        }
+        if let seq = expr.as(SequenceExprSyntax.self) { return try eval(FoldedExpr.fold(seq), scope, hint: hint) }
+        if let p = expr.as(PrefixOperatorExprSyntax.self) {
+            let v = try eval(p.expression, scope, hint: hint)
+            switch (p.operator.text, v) {
+            case ("-", .int(let i)): return .int(-i)
+            case ("-", .double(let d)): return .double(-d)
+            case ("+", .int), ("+", .double): return v
+            case ("!", .bool(let b)): return .bool(!b)
+            default:
+                throw fail(.unsupported, p, "'\(p.operator.text)' cannot be applied to \(v.typeDescription)")
+            }
+        }
+        if let r = expr.as(DeclReferenceExprSyntax.self) { return try identifier(r, scope, hint: hint) }
+        if let m = expr.as(MemberAccessExprSyntax.self) { return try member(m, scope, hint: hint) }
+        if let c = expr.as(FunctionCallExprSyntax.self) { return try call(c, scope, hint: hint) }
+        if let c = expr.as(ClosureExprSyntax.self) { return .closure(c, scope) }
+        if let o = expr.as(OptionalChainingExprSyntax.self) { return try eval(o.expression, scope, hint: hint) }
+        if let f = expr.as(ForceUnwrapExprSyntax.self) {
+            let v = try eval(f.expression, scope, hint: hint)
+            if case .none = v { throw fail(.invalidValue, f, "'\(f.expression.trimmedDescription)' is nil here, so '!' would crash the app") }
+            return v
+        }
+        if let i = expr.as(IfExprSyntax.self) {
+            // An if expression: each branch is one expression.
+            let inner = Scope(parent: scope)
+            if try conditions(i.conditions, inner) { return try branchValue(i.body.statements, inner, i, hint) }
+            switch i.elseBody {
+            case let .ifExpr(next)?: return try eval(ExprSyntax(next), scope, hint: hint)
+            case let .codeBlock(b)?: return try branchValue(b.statements, Scope(parent: scope), i, hint)
+            case .none: return .void
+            }
+        }
+        if let s = expr.as(SwitchExprSyntax.self) {
+            if case let .returned(v) = try runSwitchValue(s, scope) { return v }
+            return .void
+        }
+        if let t = expr.as(TernaryExprSyntax.self) {
+            return try truth(try eval(t.condition, scope), t.condition) ? try eval(t.thenExpression, scope, hint: hint) : try eval(t.elseExpression, scope, hint: hint)
+        }
+        if let t = expr.as(TypeExprSyntax.self) { return .typeName(t.type.trimmedDescription) }
+        if let a = expr.as(AsExprSyntax.self) { return try eval(a.expression, scope, hint: hint) }
+        if let tr = expr.as(TryExprSyntax.self) { return try eval(tr.expression, scope, hint: hint) }
+        if let aw = expr.as(AwaitExprSyntax.self) {
+            throw fail(.unsupported, aw, "'await' is not supported", hint: "animators run synchronously on the main thread; use completion blocks")
+        }
+        if expr.is(SuperExprSyntax.self) {
+            throw fail(.unsupported, expr, "'super' is not supported", hint: "the importer evaluates the class's own code only")
+        }
+        if let k = expr.as(KeyPathExprSyntax.self) {
+            throw fail(.unsupported, k, "key path expressions are not supported", hint: "write CABasicAnimation's key path as a string: \"opacity\"")
+        }
+        throw fail(.unsupported, expr, "the expression '\(expr.trimmedDescription.prefix(60))' is not supported",
+                   hint: "the importer evaluates UIKit transition code; see docs/swift-import.md for what it supports")
+    }
+
+    func branchValue(_ items: CodeBlockItemListSyntax, _ scope: Scope, _ node: some SyntaxProtocol, _ hint: String?) throws(SwiftImportError) -> Value {
+        guard items.count == 1, case let .expr(e) = items.first!.item else {
+            throw fail(.unsupported, node, "an if expression's branches must each be one expression")
+        }
+        return try eval(e, scope, hint: hint)
+    }
+
+    /// A switch used as an expression: each case is one expression.
+    func runSwitchValue(_ s: SwitchExprSyntax, _ scope: Scope) throws(SwiftImportError) -> Flow {
+        let subject = try eval(s.subject, scope)
+        for element in s.cases {
+            guard case let .switchCase(c) = element else { continue }
+            var matched = false
+            switch c.label {
+            case .default: matched = true
+            case let .case(label):
+                for item in label.caseItems {
+                    if let p = item.pattern.as(ExpressionPatternSyntax.self), try equal(subject, try eval(p.expression, scope), p) { matched = true }
+                }
+            @unknown default: break
+            }
+            if matched {
+                if c.statements.count == 1, case let .expr(e) = c.statements.first!.item,
+                   !e.is(FunctionCallExprSyntax.self) || true { return .returned(try eval(e, Scope(parent: scope))) }
+                return try run(c.statements, Scope(parent: scope))
+            }
+        }
+        throw fail(.invalidValue, s.subject, "no case of the switch matches \(describe(subject))", hint: "add the case or a default:")
+    }
+
+    // MARK: - Operators
+
+    func eval(_ folded: FoldedExpr, _ scope: Scope, hint: String?) throws(SwiftImportError) -> Value {
+        switch folded {
+        case let .leaf(e): return try eval(e, scope, hint: hint)
+        case let .ternary(_, c, then, otherwise):
+            return try truth(try eval(c, scope, hint: nil), c.syntax) ? try eval(then, scope, hint: hint) : try eval(otherwise, scope, hint: hint)
+        case let .cast(node, inner, type, mark):
+            let v = try eval(inner, scope, hint: Self.floatingTypes.contains(type) ? type : hint)
+            return try cast(v, to: type, optional: mark == "?", node)
+        case let .isType(node, inner, type):
+            let v = try eval(inner, scope, hint: nil)
+            if case .none = try cast(v, to: type, optional: true, node) { return .bool(false) }
+            return .bool(true)
+        case let .assign(op, node, target, rhs):
+            guard case let .leaf(targetExpr) = target else {
+                throw fail(.unsupported, node, "this assignment target is not supported")
+            }
+            var value: Value
+            if op == "=" {
+                value = try eval(rhs, scope, hint: try staticHint(targetExpr, scope))
+            } else {
+                let current = try eval(targetExpr, scope)
+                let r = try eval(rhs, scope, hint: isFloating(current) ? "Double" : nil)
+                value = try arithmetic(String(op.dropLast()), current, r, node)
+            }
+            if case .leaf = target {} 
+            try assign(targetExpr, value, scope)
+            return .void
+        case let .binary(op, node, l, r):
+            if op == "&&" {
+                return .bool(try truth(try eval(l, scope, hint: nil), l.syntax) ? try truth(try eval(r, scope, hint: nil), r.syntax) : false)
+            }
+            if op == "||" {
+                return .bool(try truth(try eval(l, scope, hint: nil), l.syntax) ? true : try truth(try eval(r, scope, hint: nil), r.syntax))
+            }
+            if op == "??" {
+                let v = try eval(l, scope, hint: hint)
+                if case .none = v { return try eval(r, scope, hint: hint) }
+                return v
+            }
+            if op == "..<" || op == "..." {
+                guard case let .int(a) = try eval(l, scope, hint: "Int"), case let .int(b) = try eval(r, scope, hint: "Int") else {
+                    throw fail(.unsupported, node, "ranges of Int only are supported")
+                }
+                let upper = op == "..<" ? b : b + 1
+                return .array(a < upper ? (a ..< upper).map(Value.int) : [])
+            }
+            let numeric = hint.map(Self.floatingTypes.contains) == true ? hint : nil
+            var a = try eval(l, scope, hint: numeric)
+            var b = try eval(r, scope, hint: numeric)
+            // Swift types an integer literal as the other operand's floating type.
+            if case .int = a, isFloating(b), Self.isLiteralArithmetic(l) { a = try eval(l, scope, hint: "Double") }
+            if case .int = b, isFloating(a), Self.isLiteralArithmetic(r) { b = try eval(r, scope, hint: "Double") }
+            switch op {
+            case "==": return .bool(try equal(a, b, node))
+            case "!=": return .bool(!(try equal(a, b, node)))
+            case "===": return .bool(try equal(a, b, node))
+            case "!==": return .bool(!(try equal(a, b, node)))
+            case "<", ">", "<=", ">=":
+                guard let x = number(a), let y = number(b) else {
+                    throw fail(.invalidValue, node, "'\(op)' compares numbers, found \(a.typeDescription) and \(b.typeDescription)")
+                }
+                switch op {
+                case "<": return .bool(x < y)
+                case ">": return .bool(x > y)
+                case "<=": return .bool(x <= y)
+                default: return .bool(x >= y)
+                }
+            default: return try arithmetic(op, a, b, node)
+            }
+        }
+    }
+
+    static func isLiteralArithmetic(_ f: FoldedExpr) -> Bool {
+        switch f {
+        case let .leaf(e): return isLiteralArithmetic(e)
+        case let .binary(_, _, l, r): return isLiteralArithmetic(l) && isLiteralArithmetic(r)
+        default: return false
+        }
+    }
+
+    static func isLiteralArithmetic(_ e: ExprSyntax) -> Bool {
+        if e.is(IntegerLiteralExprSyntax.self) { return true }
+        if let p = e.as(PrefixOperatorExprSyntax.self) { return isLiteralArithmetic(p.expression) }
+        if let t = e.as(TupleExprSyntax.self), t.elements.count == 1 { return isLiteralArithmetic(t.elements.first!.expression) }
+        if let s = e.as(SequenceExprSyntax.self) { return isLiteralArithmetic(FoldedExpr.fold(s)) }
+        return false
+    }
+
+    func isFloating(_ v: Value) -> Bool { if case .double = v { return true }; return false }
+
+    func number(_ v: Value) -> Double? {
+        switch v {
+        case let .int(i): return Double(i)
+        case let .double(d): return d
+        default: return nil
+        }
+    }
+
+    func arithmetic(_ op: String, _ a: Value, _ b: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        switch (a, b) {
+        case let (.int(x), .int(y)):
+            switch op {
+            case "+": return .int(x &+ y)
+            case "-": return .int(x &- y)
+            case "*": return .int(x &* y)
+            case "/", "%":
+                guard y != 0 else { throw fail(.invalidValue, node, "division by zero") }
+                return .int(op == "/" ? x / y : x % y)
+            default: break
+            }
+        case let (.point(p), .point(q)) where op == "+" || op == "-":
+            return .point(op == "+" ? Point(x: p.x + q.x, y: p.y + q.y) : Point(x: p.x - q.x, y: p.y - q.y))
+        default:
+            if let x = number(a), let y = number(b) {
+                switch op {
+                case "+": return .double(x + y)
+                case "-": return .double(x - y)
+                case "*": return .double(x * y)
+                case "/": return .double(x / y)
+                case "%": return .double(x.truncatingRemainder(dividingBy: y))
+                default: break
+                }
+            }
+        }
+        throw fail(.unsupported, node, "'\(op)' between \(a.typeDescription) and \(b.typeDescription) is not supported",
+                   hint: "arithmetic works on CGFloat, Double and Int (+ - * / %) and on CGPoint (+ -)")
+    }
+
+    func equal(_ a: Value, _ b: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Bool {
+        switch (a, b) {
+        case let (.enumCase(x, _), .enumCase(y, _)): return x == y
+        case let (.enumCase(x, _), .string(y)), let (.string(y), .enumCase(x, _)): return x == y
+        case let (.string(x), .string(y)): return x == y
+        case let (.bool(x), .bool(y)): return x == y
+        case (.none, .none): return true
+        case (.none, _), (_, .none): return false
+        case let (.view(x), .view(y)), let (.layer(x), .layer(y)): return x === y
+        case let (.viewController(x), .viewController(y)): return x === y
+        case let (.rect(x), .rect(y)): return x == y
+        case let (.point(x), .point(y)): return x == y
+        case let (.size(x), .size(y)): return x == y
+        case let (.transform(x), .transform(y)), let (.affine(x), .affine(y)): return x.matrix == y.matrix
+        default:
+            if let x = number(a), let y = number(b) { return x == y }
+            throw fail(.unsupported, node, "comparing \(a.typeDescription) with \(b.typeDescription) is not supported")
+        }
+    }
+
+    /// `as?`, `as!`, `as`: view controllers of the scene are whatever class the code expects.
+    func cast(_ v: Value, to type: String, optional: Bool, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        switch v {
+        case .viewController, .view, .none, .layer: return v
+        case let .int(i) where Self.floatingTypes.contains(type): return .double(Double(i))
+        case .double where type == "Int": if case let .double(d) = v { return .int(Int(d)) }; return v
+        default: return v
+        }
+    }
+
+    /// The declared type of an assignment target, when it is a stored property with a type.
+    func staticHint(_ target: ExprSyntax, _ scope: Scope) throws(SwiftImportError) -> String? {
+        if let v = try? eval(target, scope), isFloating(v) { return "Double" }
+        return nil
+    }
+}

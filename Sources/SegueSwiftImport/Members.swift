@@ -1,0 +1,364 @@
+import SegueGeometry
+import SwiftSyntax
+
+/// An open CATransaction.
+final class Transaction {
+    var duration: Double?
+    var timing: TimingValue?
+    var completion: Value?
+    var end = 0.0
+}
+
+extension Evaluator {
+    // MARK: - Member access
+
+    func member(_ m: MemberAccessExprSyntax, _ scope: Scope, hint: String?) throws(SwiftImportError) -> Value {
+        let name = m.declName.baseName.text
+        guard let baseExpr = m.base else {
+            // An implicit member: `.pi`, `.identity`, `.from`, `.calculationModeCubic`, `.red`.
+            if name == "pi" { return .double(.pi) }
+            if let h = hint, let t = program.types[h], t.isEnum {
+                guard t.enumCases.contains(name) else { throw fail(.unknownIdentifier, m, "\(h) has no case '\(name)'") }
+            }
+            return .enumCase(name, [])
+        }
+        let base = try eval(baseExpr, scope)
+        return try member(of: base, name, m, scope: scope)
+    }
+
+    func member(of base: Value, _ name: String, _ m: some SyntaxProtocol, scope: Scope) throws(SwiftImportError) -> Value {
+        switch base {
+        case let .typeName(type): return try staticMember(type, name, m)
+        case let .rect(r):
+            switch name {
+            case "origin": return .point(r.origin)
+            case "size": return .size(r.size)
+            case "width": return .double(r.width)
+            case "height": return .double(r.height)
+            case "minX": return .double(r.minX)
+            case "minY": return .double(r.minY)
+            case "midX": return .double(r.minX + r.width / 2)
+            case "midY": return .double(r.minY + r.height / 2)
+            case "maxX": return .double(r.minX + r.width)
+            case "maxY": return .double(r.minY + r.height)
+            case "isEmpty": return .bool(r.width == 0 || r.height == 0)
+            default: break
+            }
+        case let .point(p):
+            if name == "x" { return .double(p.x) }
+            if name == "y" { return .double(p.y) }
+        case let .size(s):
+            if name == "width" { return .double(s.width) }
+            if name == "height" { return .double(s.height) }
+        case let .transform(t):
+            if let v = Self.matrixComponent(t.matrix, name) { return .double(v) }
+            if name == "isIdentity" { return .bool(t.isIdentity) }
+        case let .affine(t):
+            let m3 = t.matrix
+            switch name {
+            case "a": return .double(m3.m11)
+            case "b": return .double(m3.m12)
+            case "c": return .double(m3.m21)
+            case "d": return .double(m3.m22)
+            case "tx": return .double(m3.m41)
+            case "ty": return .double(m3.m42)
+            case "isIdentity": return .bool(t.isIdentity)
+            default: break
+            }
+        case let .color(c):
+            if name == "cgColor" || name == "CGColor" { return .color(c) }
+        case let .view(v): return try readView(v, name, layer: false, m)
+        case let .layer(v): return try readView(v, name, layer: true, m)
+        case let .viewController(c):
+            if name == "view" { return .view(c.view) }
+            throw fail(.unknownIdentifier, m, "'\(name)' of a view controller is not known to the importer: the scene's screens are plain view controllers",
+                       hint: bindHint(m, example: "{layer: \(c.screen)-1}"))
+        case .context:
+            switch name {
+            case "containerView": return .view(container)
+            case "isAnimated": return .bool(true)
+            case "isInteractive", "transitionWasCancelled": return .bool(false)
+            case "presentationStyle": return .enumCase("fullScreen", [])
+            default: break
+            }
+        case .screen:
+            if name == "bounds" || name == "nativeBounds" && false { return .rect(Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)) }
+        case let .object(instance):
+            if instance.type.properties[name] != nil { return try readProperty(instance, name, m) }
+            if let f = instance.type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: base, type: instance.type)) }
+            throw fail(.unknownIdentifier, m, "\(instance.type.name) has no property '\(name)'")
+        case let .caAnimation(a):
+            if name == "settlingDuration", a.className == "CASpringAnimation" { return .enumCase("settlingDuration", []) }
+            if let v = a.properties[name] { return v }
+            if name == "keyPath" { return a.keyPath.map(Value.string) ?? .none }
+        case let .propertyAnimator(p):
+            if name == "duration" { return .double(p.duration) }
+            if name == "isRunning" { return .bool(p.started) }
+        case let .array(items):
+            if name == "count" { return .int(items.count) }
+            if name == "first" { return items.first ?? .none }
+            if name == "last" { return items.last ?? .none }
+            if name == "isEmpty" { return .bool(items.isEmpty) }
+        case let .double(d):
+            if name == "isZero" { return .bool(d == 0) }
+            if name == "magnitude" { return .double(abs(d)) }
+        case let .enumCase(c, _):
+            if name == "rawValue" { return .string(c) }
+        case .none:
+            throw fail(.invalidValue, m, "'\(m.trimmedDescription)' reads a member of nil")
+        default: break
+        }
+        // A computed property an extension of the file adds to this type.
+        if let type = program.types[receiverTypeName(base)], type.properties[name] != nil {
+            return try extensionProperty(type, name, base, m)
+        }
+        throw fail(.unsupported, m, "'\(name)' of \(base.typeDescription) is not supported",
+                   hint: supportedMembersHint(base) + "; or " + bindHint(m))
+    }
+
+    func supportedMembersHint(_ base: Value) -> String {
+        switch base {
+        case .view: return "UIView members the importer knows: frame, bounds, center, alpha, isHidden, transform, backgroundColor, clipsToBounds, layer, superview, subviews"
+        case .layer: return "CALayer members the importer knows: transform, sublayerTransform, anchorPoint, position, bounds, frame, cornerRadius, zPosition, opacity, masksToBounds, isDoubleSided, borderWidth, borderColor, backgroundColor, isHidden"
+        case .rect: return "CGRect members: origin, size, width, height, minX, midX, maxX, minY, midY, maxY"
+        case .context: return "transition context members: containerView, isAnimated, transitionWasCancelled, viewController(forKey:), view(forKey:), initialFrame(for:), finalFrame(for:), completeTransition(_:)"
+        default: return "see docs/swift-import.md for the supported members"
+        }
+    }
+
+    static func matrixComponent(_ m: Transform3D, _ name: String) -> Double? {
+        guard name.count == 3, name.hasPrefix("m") else { return nil }
+        let i = name.index(after: name.startIndex)
+        guard let r = Int(String(name[i])), let c = Int(String(name[name.index(after: i)])), (1 ... 4).contains(r), (1 ... 4).contains(c) else { return nil }
+        return m.rowMajor[(r - 1) * 4 + (c - 1)]
+    }
+
+    func staticMember(_ type: String, _ name: String, _ m: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        if let t = program.types[type] {
+            if t.isEnum, t.enumCases.contains(name) { return .enumCase(name, []) }
+            if t.properties[name] != nil { return try staticProperty(t, name, m) }
+            if let f = t.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: .typeName(type), type: t)) }
+        }
+        switch (type, name) {
+        case ("CGFloat", "pi"), ("Double", "pi"), ("Float", "pi"): return .double(.pi)
+        case ("CGFloat", "zero"), ("Double", "zero"): return .double(0)
+        case ("CGRect", "zero"): return .rect(.zero)
+        case ("CGPoint", "zero"): return .point(.zero)
+        case ("CGSize", "zero"): return .size(.zero)
+        case ("CGAffineTransform", "identity"): return .affine(.identity)
+        case ("CATransform3D", "identity"): return .transform(.identity)
+        case ("UIScreen", "main"): return .screen
+        case ("UIColor", _):
+            if let c = Self.namedColor(name) { return .color(c) }
+        case ("CAMediaTimingFunctionName", _), ("CAMediaTimingFillMode", _), ("CAAnimationCalculationMode", _),
+             ("UITransitionContextViewControllerKey", _), ("UITransitionContextViewKey", _), ("UIViewAnimatingPosition", _),
+             ("UIView.AnimationOptions", _), ("UIView.KeyframeAnimationOptions", _), ("UIView.AnimationCurve", _):
+            return .enumCase(name, [])
+        default: break
+        }
+        throw fail(.unsupported, m, "'\(type).\(name)' is not supported", hint: bindHint(m))
+    }
+
+    // MARK: - Views
+
+    func readView(_ v: ViewObject, _ name: String, layer: Bool, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        func known(_ p: LayerProperty) throws(SwiftImportError) {
+            if v.unknown.contains(p) {
+                throw fail(.unsetProperty, node, "the geometry of '\(v.id)' is read but never set: the importer does not know the bound layer's frame",
+                           hint: "give the frame in the binding: bind: {\"…\": {layer: \(v.id), frame: [x, y, width, height]}}")
+            }
+        }
+        switch name {
+        case "layer" where !layer: return .layer(v)
+        case "frame":
+            try known(.position)
+            if !v.transform.isIdentity {
+                throw fail(.invalidValue, node, "'\(node.trimmedDescription)' reads frame while the view's transform is not the identity: UIKit documents that frame is then undefined",
+                           hint: "read bounds and center instead (they do not depend on the transform)")
+            }
+            return .rect(v.frame)
+        case "bounds":
+            try known(.boundsSize)
+            guard case let .point(o)? = v.model[.boundsOrigin] else { return .rect(Rect(origin: .zero, size: v.size)) }
+            return .rect(Rect(origin: o, size: v.size))
+        case "center" where !layer, "position" where layer:
+            try known(.position)
+            return .point(v.position)
+        case "alpha" where !layer, "opacity" where layer: return v.model[.opacity] ?? .double(1)
+        case "isHidden": return .bool(v.userHidden)
+        case "transform": return layer ? .transform(v.transform) : .affine(v.transform)
+        case "sublayerTransform" where layer: return v.model[.sublayerTransform] ?? .transform(.identity)
+        case "anchorPoint" where layer: return .point(v.anchor)
+        case "backgroundColor": return v.model[.backgroundColor] ?? .none
+        case "clipsToBounds" where !layer, "masksToBounds" where layer: return v.model[.masksToBounds] ?? .bool(false)
+        case "cornerRadius" where layer: return v.model[.cornerRadius] ?? .double(0)
+        case "zPosition" where layer: return v.model[.zPosition] ?? .double(0)
+        case "isDoubleSided" where layer: return v.model[.doubleSided] ?? .bool(true)
+        case "borderWidth" where layer: return v.model[.borderWidth] ?? .double(0)
+        case "borderColor" where layer: return v.model[.borderColor] ?? .none
+        case "superview" where !layer, "superlayer" where layer: return v.superview.map { layer ? .layer($0) : .view($0) } ?? .none
+        case "subviews" where !layer: return .array(v.subviews.filter(\.attached).map(Value.view))
+        default: break
+        }
+        throw fail(.unsupported, node, "'\(name)' of \(layer ? "CALayer" : "UIView") is not supported",
+                   hint: supportedMembersHint(layer ? .layer(v) : .view(v)))
+    }
+
+    /// Sets a property of a view or its layer with UIKit's semantics: inside an animation block
+    /// the property animates from its model value before the block to the new value.
+    func writeView(_ v: ViewObject, _ name: String, layer: Bool, _ value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        switch name {
+        case "frame":
+            let r = try rect(value, node, "frame")
+            if !v.transform.isIdentity {
+                throw fail(.invalidValue, node, "'\(node.trimmedDescription)' sets frame while the view's transform is not the identity: UIKit documents frame as undefined then",
+                           hint: "set bounds and center instead, or set the frame before the transform")
+            }
+            try write(v, [.boundsSize: .size(r.size), .position: .point(v.position(for: r))], keyPath: "frame", value: .rect(r), node)
+        case "bounds":
+            let r = try rect(value, node, "bounds")
+            guard case let .point(o)? = v.model[.boundsOrigin] else { return }
+            try write(v, [.boundsSize: .size(r.size)], keyPath: "bounds.size", value: .size(r.size), node)
+            if o != r.origin { try write(v, [.boundsOrigin: .point(r.origin)], keyPath: "bounds.origin", value: .point(r.origin), node) }
+        case "center" where !layer, "position" where layer:
+            let p = try point(value, node, name)
+            try write(v, [.position: .point(p)], keyPath: "position", value: .point(p), node)
+        case "alpha" where !layer, "opacity" where layer:
+            let d = try double(value, node, name)
+            try write(v, [.opacity: .double(d)], keyPath: "opacity", value: .double(d), node)
+        case "isHidden":
+            v.userHidden = try bool(value, node, "isHidden")
+            try updateVisibility(v, node)
+        case "transform":
+            let t = layer ? try transform3D(value, node, "layer.transform") : try affine(value, node, "transform")
+            try write(v, [.transform: .transform(t)], keyPath: "transform", value: .transform(t), node)
+        case "sublayerTransform" where layer:
+            let t = try transform3D(value, node, "sublayerTransform")
+            try writeStatic(v, .sublayerTransform, .transform(t), node)
+        case "anchorPoint" where layer:
+            try writeStatic(v, .anchorPoint, .point(try point(value, node, "anchorPoint")), node)
+        case "backgroundColor":
+            let c = try color(value, node, "backgroundColor")
+            try write(v, [.backgroundColor: .color(c)], keyPath: "backgroundColor", value: .color(c), node)
+        case "borderColor" where layer:
+            let c = try color(value, node, "borderColor")
+            try write(v, [.borderColor: .color(c)], keyPath: "borderColor", value: .color(c), node)
+        case "clipsToBounds" where !layer, "masksToBounds" where layer:
+            try writeStatic(v, .masksToBounds, .bool(try bool(value, node, name)), node)
+        case "isDoubleSided" where layer:
+            try writeStatic(v, .doubleSided, .bool(try bool(value, node, name)), node)
+        case "cornerRadius" where layer, "zPosition" where layer, "borderWidth" where layer:
+            let p: LayerProperty = name == "cornerRadius" ? .cornerRadius : name == "zPosition" ? .zPosition : .borderWidth
+            let d = try double(value, node, name)
+            try write(v, [p: .double(d)], keyPath: p.keyPath!, value: .double(d), node)
+        default:
+            throw fail(.unsupported, node, "setting '\(name)' of \(layer ? "CALayer" : "UIView") is not supported",
+                       hint: supportedMembersHint(layer ? .layer(v) : .view(v)))
+        }
+    }
+
+    /// The current animation block, if any (performWithoutAnimation hides the outer ones).
+    var currentAnimation: AnimationContext? {
+        guard let top = animationStack.last else { return nil }
+        if case .none = top { return nil }
+        return top
+    }
+
+    func write(_ v: ViewObject, _ changes: [LayerProperty: Value], keyPath: String, value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        let props = Array(changes.keys)
+        v.autoNamed = false
+        if let context = currentAnimation {
+            if v.boundLayer == nil, !v.attached, !v.isDescendant(of: container) {
+                // Animating a view not in the container: UIKit animates it all the same.
+            }
+            let from: Value
+            if keyPath == "frame" { from = .rect(v.frame) }
+            else { from = v.model[props[0]] ?? value }
+            let fromKnown = props.allSatisfy { !v.unknown.contains($0) }
+            for (p, val) in changes { v.model[p] = val; v.changedLater.insert(p); v.unknown.remove(p) }
+            switch context {
+            case let .basic(begin, duration, timing, extra):
+                if let t = transactions.last, duration == nil {
+                    _ = t
+                }
+                recorder.basic(layer: v.boundLayer ?? v.id, keyPath: keyPath, from: fromKnown ? from : nil, to: value, begin: begin,
+                               duration: duration, timing: timing, extra: extra)
+            case let .group(g):
+                g.set(start: 0, duration: 1, key: recorder.prefix + (v.boundLayer ?? v.id) + "." + keyPath, value: recorder.node(value, keyPath: keyPath))
+            case let .keyframe(g, start, duration):
+                g.set(start: start, duration: duration, key: recorder.prefix + (v.boundLayer ?? v.id) + "." + keyPath, value: recorder.node(value, keyPath: keyPath))
+            case .none: break
+            }
+            return
+        }
+        try setWithoutAnimation(v, changes, keyPath: keyPath, value: value, node)
+    }
+
+    func setWithoutAnimation(_ v: ViewObject, _ changes: [LayerProperty: Value], keyPath: String, value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        let props = Array(changes.keys)
+        if now == 0, !props.contains(where: v.changedLater.contains), v.boundLayer == nil {
+            for (p, val) in changes { v.model[p] = val; v.initial[p] = val; v.unknown.remove(p) }
+            return
+        }
+        if now == 0, v.boundLayer == nil {
+            throw fail(.unsupported, node, "'\(node.trimmedDescription)' changes a property without animation after an animation of it was set up at the same moment",
+                       hint: "set the value before the animation block, or inside it")
+        }
+        for (p, val) in changes { v.model[p] = val; v.changedLater.insert(p); v.unknown.remove(p) }
+        recorder.step(layer: v.boundLayer ?? v.id, keyPath: keyPath, value: value, at: now)
+    }
+
+    /// Properties the scene cannot animate (anchorPoint, sublayerTransform, masksToBounds,
+    /// isDoubleSided): set before the animations start.
+    func writeStatic(_ v: ViewObject, _ p: LayerProperty, _ value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        guard now == 0, currentAnimation == nil || p == .masksToBounds || p == .doubleSided, v.boundLayer == nil else {
+            throw fail(.unsupported, node, "'\(node.trimmedDescription)': \(p.rawValue) can only be set before the animations start",
+                       hint: "set it in animateTransition before UIView.animate; Segue does not animate \(p.rawValue)")
+        }
+        if p == .anchorPoint, case let .point(a) = value {
+            // CALayer keeps position when the anchor point moves, so the frame shifts.
+            _ = a
+        }
+        v.model[p] = value
+        v.initial[p] = value
+    }
+
+    /// Hidden in the scene when hidden by the code or out of the tree.
+    func updateVisibility(_ v: ViewObject, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        let hidden = v.userHidden || !v.attached
+        if case .bool(hidden)? = v.model[.hidden] { return }
+        if now > 0 { v.autoNamed = false }
+        if now == 0, !v.changedLater.contains(.hidden) {
+            v.model[.hidden] = .bool(hidden); v.initial[.hidden] = .bool(hidden)
+            return
+        }
+        v.model[.hidden] = .bool(hidden)
+        v.changedLater.insert(.hidden)
+        recorder.step(layer: v.boundLayer ?? v.id, keyPath: "hidden", value: .bool(hidden), at: now)
+    }
+
+    func insert(_ child: ViewObject, into parent: ViewObject, at index: Int?, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        if parent.boundLayer != nil || child.boundLayer != nil {
+            throw fail(.unsupported, node, "moving a layer given with bind: in the view tree is not supported",
+                       hint: "bind a new view instead: {view: {frame: [x, y, w, h], color: \"#RRGGBB\"}}")
+        }
+        if child === parent || parent.isDescendant(of: child) {
+            throw fail(.invalidValue, node, "a view cannot be added inside itself")
+        }
+        if let old = child.superview, let i = old.subviews.firstIndex(where: { $0 === child }) {
+            if old !== parent, now > 0 {
+                throw fail(.unsupported, node, "moving a view to another superview after the transition started is not supported",
+                           hint: "add it to its final superview before the animations start")
+            }
+            old.subviews.remove(at: i)
+        }
+        let position = min(max(index ?? parent.subviews.count, 0), parent.subviews.count)
+        parent.subviews.insert(child, at: position)
+        child.superview = parent
+        child.attached = true
+        if now > 0, index != nil || parent.subviews.last !== child {
+            // Order among views present from the start is fixed in the scene.
+        }
+        try updateVisibility(child, node)
+    }
+}

@@ -1,0 +1,253 @@
+import SegueGeometry
+import SwiftSyntax
+
+extension Evaluator {
+    func method(_ base: Value, _ name: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
+        let sig = args.signature(name)
+        switch base {
+        case .context:
+            switch sig {
+            case "viewController(forKey:)":
+                let key = try arg(args, "forKey", scope, hint: nil)
+                return .viewController(try side(key, node) ? fromController : toController)
+            case "view(forKey:)":
+                let key = try arg(args, "forKey", scope, hint: nil)
+                return .view(try side(key, node) ? fromController.view : toController.view)
+            case "finalFrame(for:)", "initialFrame(for:)":
+                let vc = try arg(args, "for", scope, hint: nil)
+                guard case let .viewController(c) = vc else { throw fail(.invalidValue, node, "expected a view controller") }
+                let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+                // UIKit: the presented view controller has no initial frame (.zero); every other frame is the container's.
+                if sig == "initialFrame(for:)", c === toController { return .rect(.zero) }
+                return .rect(full)
+            case "completeTransition(_:)":
+                _ = try arg(args, nil, scope, hint: nil)
+                if completedAt == nil { completedAt = now }
+                return .void
+            case "updateInteractiveTransition(_:)", "finishInteractiveTransition()", "cancelInteractiveTransition()", "pauseInteractiveTransition()":
+                throw unsupportedCall(sig, node, hint: "interactive transitions are not imported yet; Segue's presets drive gestures (docs/presets.md)")
+            default: break
+            }
+        case let .view(v), let .layer(v):
+            let isLayer: Bool
+            if case .layer = base { isLayer = true } else { isLayer = false }
+            switch sig {
+            case "addSubview(_:)", "addSublayer(_:)":
+                try insert(try view(try arg(args, nil, scope, hint: nil), node, "the subview"), into: v, at: nil, node)
+                return .void
+            case "insertSubview(_:at:)":
+                let child = try view(try arg(args, nil, scope, hint: nil), node, "the subview")
+                let i = Int(try num(args, "at", scope))
+                try insert(child, into: v, at: visibleIndex(v, i), node)
+                return .void
+            case "insertSubview(_:aboveSubview:)", "insertSubview(_:belowSubview:)":
+                let child = try view(try arg(args, nil, scope, hint: nil), node, "the subview")
+                let label = args.labels[1]
+                let sibling = try view(try arg(args, label, scope, hint: nil), node, "the sibling")
+                if child.superview === v, let i = v.subviews.firstIndex(where: { $0 === child }) { v.subviews.remove(at: i) }
+                guard let j = v.subviews.firstIndex(where: { $0 === sibling }) else {
+                    throw fail(.invalidValue, node, "'\(sibling.id)' is not a subview of '\(v.id)'")
+                }
+                try insert(child, into: v, at: label == "aboveSubview" ? j + 1 : j, node)
+                return .void
+            case "bringSubviewToFront(_:)", "sendSubviewToBack(_:)":
+                let child = try view(try arg(args, nil, scope, hint: nil), node, "the subview")
+                guard child.superview === v else { throw fail(.invalidValue, node, "'\(child.id)' is not a subview of '\(v.id)'") }
+                if now > 0 { throw fail(.unsupported, node, "reordering views after the transition started is not supported", hint: "order the views before the animations start") }
+                try insert(child, into: v, at: name == "bringSubviewToFront" ? v.subviews.count : 0, node)
+                return .void
+            case "removeFromSuperview()", "removeFromSuperlayer()":
+                v.attached = false
+                try updateVisibility(v, node)
+                return .void
+            case "snapshotView(afterScreenUpdates:)", "resizableSnapshotView(from:afterScreenUpdates:withCapInsets:)":
+                if name == "resizableSnapshotView" { throw unsupportedCall(sig, node, hint: "use snapshotView(afterScreenUpdates:)") }
+                let snap = newView(frame: Rect(origin: .zero, size: v.size), origin: "snapshotView of \(v.id)")
+                snap.screen = v.screen
+                if let c = v.model[.backgroundColor] { snap.model[.backgroundColor] = c; snap.initial[.backgroundColor] = c }
+                if v.screen == nil, v.subviews.contains(where: \.attached) {
+                    throw fail(.unsupported, node, "a snapshot of '\(v.id)', which has subviews, is not supported",
+                               hint: "snapshot a screen's view (a view controller's view) or a view without subviews")
+                }
+                return .view(snap)
+            case "layoutIfNeeded()", "setNeedsLayout()", "layoutSubviews()", "setNeedsDisplay()":
+                return .void
+            case "convert(_:from:)", "convert(_:to:)":
+                let value = try arg(args, nil, scope, hint: nil)
+                let otherValue = try arg(args, args.labels[1], scope, hint: nil)
+                let other: ViewObject?
+                if case .none = otherValue { other = nil } else { other = try view(otherValue, node, "the other view") }
+                let toWindow = try windowOffset(v, node)
+                let otherWindow = try other.map { o throws(SwiftImportError) in try windowOffset(o, node) } ?? .zero
+                let (fromOffset, toOffset) = args.labels[1] == "from" ? (otherWindow, toWindow) : (toWindow, otherWindow)
+                let dx = fromOffset.x - toOffset.x, dy = fromOffset.y - toOffset.y
+                switch value {
+                case let .rect(r): return .rect(Rect(x: r.minX + dx, y: r.minY + dy, width: r.width, height: r.height))
+                case let .point(p): return .point(Point(x: p.x + dx, y: p.y + dy))
+                default: throw fail(.invalidValue, node, "convert takes a CGRect or a CGPoint")
+                }
+            case "add(_:forKey:)" where isLayer:
+                let a = try arg(args, nil, scope, hint: nil)
+                guard case let .caAnimation(anim) = a else { throw fail(.invalidValue, node, "expected a CAAnimation") }
+                try addCAAnimation(anim, to: v, node)
+                return .void
+            case "removeAllAnimations()" where isLayer, "removeAnimation(forKey:)" where isLayer:
+                throw unsupportedCall(sig, node, hint: "let animations run to their end; remove them with isRemovedOnCompletion")
+            default: break
+            }
+        case let .rect(r):
+            switch sig {
+            case "insetBy(dx:dy:)":
+                let dx = try num(args, "dx", scope), dy = try num(args, "dy", scope)
+                return .rect(Rect(x: r.minX + dx, y: r.minY + dy, width: max(r.width - 2 * dx, 0), height: max(r.height - 2 * dy, 0)))
+            case "offsetBy(dx:dy:)":
+                return .rect(Rect(x: r.minX + (try num(args, "dx", scope)), y: r.minY + (try num(args, "dy", scope)), width: r.width, height: r.height))
+            case "applying(_:)":
+                let t = try affine(try arg(args, nil, scope, hint: nil), node, "applying").matrix
+                let corners = [(r.minX, r.minY), (r.minX + r.width, r.minY), (r.minX, r.minY + r.height), (r.minX + r.width, r.minY + r.height)].map { c in
+                    (c.0 * t.m11 + c.1 * t.m21 + t.m41, c.0 * t.m12 + c.1 * t.m22 + t.m42)
+                }
+                let xs = corners.map(\.0), ys = corners.map(\.1)
+                return .rect(Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!))
+            default: break
+            }
+        case let .affine(t):
+            switch sig {
+            case "concatenating(_:)": return .affine(.concat(t, try affine(try arg(args, nil, scope, hint: nil), node, "concatenating")))
+            case "scaledBy(x:y:)": return .affine(t.appending(.scale(try num(args, "x", scope), try num(args, "y", scope), 1)))
+            case "translatedBy(x:y:)": return .affine(t.appending(.translate(try num(args, "x", scope), try num(args, "y", scope), 0)))
+            case "rotated(by:)": return .affine(t.appending(.rotate(try num(args, "by", scope), 0, 0, 1)))
+            default: break
+            }
+        case let .color(c):
+            if sig == "withAlphaComponent(_:)" {
+                var out = c
+                out.a = try num(args, nil, scope)
+                out.name = nil
+                return .color(out)
+            }
+        case let .object(instance):
+            if let f = instance.type.functions[name]?.first { return try invoke(FunctionRef(decl: f, receiver: base, type: instance.type), args, scope) }
+        case let .propertyAnimator(p): return try propertyAnimatorMethod(p, sig, args, scope, node)
+        case let .array(items):
+            if sig == "forEach(_:)" || sig == "forEach()" {
+                let f = try arg(args, args.items.first?.label, scope, hint: nil)
+                for item in items { _ = try invokeClosure(f, [item], node) }
+                return .void
+            }
+            if sig == "map(_:)" || sig == "map()" {
+                let f = try arg(args, args.items.first?.label, scope, hint: nil)
+                var out: [Value] = []
+                for item in items { out.append(try invokeClosure(f, [item], node)) }
+                return .array(out)
+            }
+        case .typeName: break
+        default: break
+        }
+        // A helper an extension of the file adds to this type.
+        if let type = program.types[receiverTypeName(base)], let f = type.functions[name]?.first {
+            return try invoke(FunctionRef(decl: f, receiver: base, type: type), args, scope)
+        }
+        throw unsupportedCall(sig, node, hint: supportedMembersHint(base) + "; or " + bindHint(node))
+    }
+
+    /// true for the from side of a transition context key.
+    func side(_ key: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Bool {
+        if case let .enumCase(n, _) = key, n == "from" || n == "to" { return n == "from" }
+        throw fail(.invalidValue, node, "expected .from or .to as the key")
+    }
+
+    /// Position of a view's bounds origin in the container's (window's) coordinates.
+    func windowOffset(_ v: ViewObject, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Point {
+        var x = 0.0, y = 0.0
+        var current: ViewObject? = v
+        while let c = current, c !== container {
+            if !c.transform.isIdentity {
+                throw fail(.invalidValue, node, "convert(_:from:/to:) through '\(c.id)', whose transform is not the identity, is not supported",
+                           hint: "convert before transforming the view")
+            }
+            let f = c.frame
+            var origin = Point.zero
+            if case let .point(o)? = c.model[.boundsOrigin] { origin = o }
+            x += f.minX - origin.x; y += f.minY - origin.y
+            current = c.superview
+        }
+        return Point(x: x, y: y)
+    }
+
+    func visibleIndex(_ parent: ViewObject, _ index: Int) -> Int {
+        // `at:` counts the subviews in the tree now; removed views stay in `subviews`, hidden.
+        var seen = 0
+        for (i, s) in parent.subviews.enumerated() where s.attached {
+            if seen == index { return i }
+            seen += 1
+        }
+        return parent.subviews.count
+    }
+
+    // MARK: - Assignment
+
+    func assign(_ target: ExprSyntax, _ value: Value, _ scope: Scope) throws(SwiftImportError) {
+        if let r = target.as(DeclReferenceExprSyntax.self) {
+            let name = r.baseName.text
+            if let owner = scope.owner(of: name) { owner.names[name] = value; self.name(value, name); return }
+            if case let .object(instance)? = scope.selfValue, instance.type.properties[name] != nil {
+                instance.stored[name] = value
+                self.name(value, name)
+                return
+            }
+            throw fail(.unknownIdentifier, r, "cannot assign to '\(name)': it is not declared", hint: "declare it with var \(name) = …")
+        }
+        if let t = target.as(TupleExprSyntax.self), t.elements.count == 1 { return try assign(t.elements.first!.expression, value, scope) }
+        if let o = target.as(OptionalChainingExprSyntax.self) { return try assign(o.expression, value, scope) }
+        if let f = target.as(ForceUnwrapExprSyntax.self) { return try assign(f.expression, value, scope) }
+        guard let m = target.as(MemberAccessExprSyntax.self), let baseExpr = m.base else {
+            throw fail(.unsupported, target, "assigning to '\(target.trimmedDescription)' is not supported")
+        }
+        let name = m.declName.baseName.text
+        let base = try eval(baseExpr, scope)
+        switch base {
+        case let .view(v): try writeView(v, name, layer: false, value, target)
+        case let .layer(v): try writeView(v, name, layer: true, value, target)
+        case let .object(instance):
+            guard instance.type.properties[name] != nil else { throw fail(.unknownIdentifier, m, "\(instance.type.name) has no property '\(name)'") }
+            instance.stored[name] = value
+            self.name(value, name)
+        case let .caAnimation(a): try setCAProperty(a, name, value, target, scope)
+        case let .propertyAnimator(p):
+            throw fail(.unsupported, m, "setting '\(name)' of UIViewPropertyAnimator is not supported", hint: "give the timing in its initializer; p.duration is \(p.duration)")
+        case let .viewController(c):
+            throw fail(.unsupported, m, "setting '\(name)' of a view controller is not supported", hint: "animate \(c.screen)'s view: vc.view.…")
+        default:
+            // A value type: build the changed value, then store it back where it came from.
+            let changed = try withMember(base, name, value, m)
+            try assign(baseExpr, changed, scope)
+        }
+    }
+
+    func withMember(_ base: Value, _ name: String, _ value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        switch base {
+        case var .rect(r):
+            switch name {
+            case "origin": r.origin = try point(value, node, name)
+            case "size": r.size = try size(value, node, name)
+            default: throw fail(.unsupported, node, "setting CGRect.\(name) is not supported", hint: "set origin or size, or make a new CGRect")
+            }
+            return .rect(r)
+        case var .point(p):
+            if name == "x" { p.x = try double(value, node, name) } else if name == "y" { p.y = try double(value, node, name) } else { break }
+            return .point(p)
+        case var .size(s):
+            if name == "width" { s.width = try double(value, node, name) } else if name == "height" { s.height = try double(value, node, name) } else { break }
+            return .size(s)
+        case let .transform(t):
+            guard Self.matrixComponent(t.matrix, name) != nil else { break }
+            var row = t.matrix.rowMajor
+            let i = name.index(after: name.startIndex)
+            row[(Int(String(name[i]))! - 1) * 4 + Int(String(name[name.index(after: i)]))! - 1] = try double(value, node, name)
+            return .transform(TransformValue(matrix: Transform3D(rowMajor: row)))
+        default: break
+        }
+        throw fail(.unsupported, node, "setting '\(name)' of \(base.typeDescription) is not supported")
+    }
+}

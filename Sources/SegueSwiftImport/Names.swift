@@ -1,0 +1,266 @@
+import SegueGeometry
+import SwiftSyntax
+
+extension Evaluator {
+    /// A name on its own: a local, a property or method of `self`, a type, a global.
+    func identifier(_ r: DeclReferenceExprSyntax, _ scope: Scope, hint: String?) throws(SwiftImportError) -> Value {
+        let name = r.baseName.text
+        if name == "self" || name == "Self" {
+            if let s = scope.selfValue { return s }
+            throw fail(.unknownIdentifier, r, "'self' is used outside a method")
+        }
+        if let v = scope.lookup(name) {
+            if case .none = v, let owner = scope.owner(of: name), owner.names[name] != nil, case .none = owner.names[name]! {
+                return v
+            }
+            return v
+        }
+        if case let .object(instance)? = scope.selfValue {
+            if instance.type.properties[name] != nil { return try readProperty(instance, name, r) }
+            if let fs = instance.type.functions[name], let f = fs.first { return .function(FunctionRef(decl: f, receiver: scope.selfValue, type: instance.type)) }
+        }
+        if case let .typeName(t)? = scope.selfValue, let type = program.types[t] {
+            if type.properties[name] != nil { return try staticProperty(type, name, r) }
+            if let f = type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: scope.selfValue, type: type)) }
+        }
+        // Helpers an extension of a UIKit type adds, called on an implicit self.
+        if let receiver = scope.selfValue, let type = program.types[receiverTypeName(receiver)], receiverTypeName(receiver) != "" {
+            if let f = type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: receiver, type: type)) }
+            if type.properties[name] != nil { return try extensionProperty(type, name, receiver, r) }
+        }
+        if let g = program.globals[name] {
+            guard let initializer = g.initializer else {
+                throw fail(.unsetProperty, r, "'\(name)' is read but never set", hint: bindHint(r))
+            }
+            return try eval(initializer.value, Scope(parent: nil), hint: g.typeAnnotation?.type.trimmedDescription)
+        }
+        if let f = program.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: nil, type: nil)) }
+        if program.types[name] != nil || Self.knownTypes.contains(name) { return .typeName(name) }
+        switch name {
+        case "CATransform3DIdentity": return .transform(.identity)
+        case "CGAffineTransformIdentity": return .affine(.identity)
+        case "kCAMediaTimingFunctionEaseIn": return .timing(.named("easeIn"))
+        case "kCAMediaTimingFunctionEaseOut": return .timing(.named("easeOut"))
+        case "kCAMediaTimingFunctionEaseInEaseOut": return .timing(.named("easeInEaseOut"))
+        case "kCAMediaTimingFunctionLinear": return .timing(.named("linear"))
+        case "kCAMediaTimingFunctionDefault": return .timing(.named("default"))
+        case "kCAFillModeForwards": return .enumCase("forwards", [])
+        case "kCAFillModeBackwards": return .enumCase("backwards", [])
+        case "kCAFillModeBoth": return .enumCase("both", [])
+        case "kCAFillModeRemoved": return .enumCase("removed", [])
+        case "kCAAnimationLinear": return .enumCase("linear", [])
+        case "kCAAnimationCubic": return .enumCase("cubic", [])
+        case "kCAAnimationPaced": return .enumCase("paced", [])
+        case "kCAAnimationDiscrete": return .enumCase("discrete", [])
+        case "kCAAnimationCubicPaced": return .enumCase("cubicPaced", [])
+        case "M_PI": return .double(.pi)
+        default: break
+        }
+        throw fail(.unknownIdentifier, r, "unknown identifier '\(name)': the file does not define it and it is not part of the UIKit surface the importer knows",
+                   hint: bindHint(r))
+    }
+
+    static let knownTypes: Set<String> = [
+        "CGRect", "CGPoint", "CGSize", "CGFloat", "Double", "Float", "Int", "CGVector", "TimeInterval", "CATransform3D", "CGAffineTransform",
+        "UIColor", "UIView", "UIScreen", "UIImageView", "CALayer", "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation",
+        "CAMediaTimingFunction", "CAMediaTimingFunctionName", "CATransaction", "UIViewPropertyAnimator", "UISpringTimingParameters",
+        "UICubicTimingParameters", "NSValue", "NSNumber", "UITransitionContextViewControllerKey", "UITransitionContextViewKey",
+        "CAMediaTimingFillMode", "CAAnimationCalculationMode", "UIViewAnimatingPosition", "UIView.AnimationOptions", "UIView.KeyframeAnimationOptions",
+        "UIView.AnimationCurve", "UIViewController", "CGColor", "Bool", "String",
+    ]
+
+    func receiverTypeName(_ v: Value) -> String {
+        switch v {
+        case .view: return "UIView"
+        case .layer: return "CALayer"
+        case .rect: return "CGRect"
+        case .point: return "CGPoint"
+        case .size: return "CGSize"
+        case .transform: return "CATransform3D"
+        case .affine: return "CGAffineTransform"
+        case .color: return "UIColor"
+        case .viewController: return "UIViewController"
+        default: return ""
+        }
+    }
+
+    // MARK: - Properties of the file's types
+
+    func readProperty(_ instance: Instance, _ name: String, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        if let v = instance.stored[name] { return v }
+        guard let p = instance.type.properties[name] else {
+            throw fail(.unknownIdentifier, node, "\(instance.type.name) has no property '\(name)'")
+        }
+        if p.isStatic { return try staticProperty(instance.type, name, node) }
+        if let accessor = p.binding.accessorBlock { return try computed(accessor, selfValue: .object(instance), node) }
+        if let initializer = p.binding.initializer {
+            let v = try eval(initializer.value, Scope(parent: nil, selfValue: .object(instance)), hint: p.binding.typeAnnotation?.type.trimmedDescription)
+            instance.stored[name] = v
+            return v
+        }
+        if p.binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true
+            || p.binding.typeAnnotation?.type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true { return .none }
+        throw fail(.unsetProperty, node, "the property '\(name)' of \(instance.type.name) is read but never set",
+                   hint: "give it a value with the animator's init: {\(name): …} in the scene, or " + bindHint(node))
+    }
+
+    func staticProperty(_ type: TypeDecl, _ name: String, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        guard let p = type.properties[name] else { throw fail(.unknownIdentifier, node, "\(type.name) has no property '\(name)'") }
+        if let accessor = p.binding.accessorBlock { return try computed(accessor, selfValue: .typeName(type.name), node) }
+        guard let initializer = p.binding.initializer else {
+            throw fail(.unsetProperty, node, "the static property '\(name)' is read but never set", hint: bindHint(node))
+        }
+        return try eval(initializer.value, Scope(parent: nil, selfValue: .typeName(type.name)), hint: p.binding.typeAnnotation?.type.trimmedDescription)
+    }
+
+    func extensionProperty(_ type: TypeDecl, _ name: String, _ receiver: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        guard let p = type.properties[name], let accessor = p.binding.accessorBlock else {
+            throw fail(.unsupported, node, "stored properties in an extension of \(type.name) are not supported")
+        }
+        return try computed(accessor, selfValue: receiver, node)
+    }
+
+    func computed(_ accessor: AccessorBlockSyntax, selfValue: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        let scope = Scope(parent: nil, selfValue: selfValue)
+        switch accessor.accessors {
+        case let .getter(items):
+            return try body(items, scope, node)
+        case let .accessors(list):
+            guard let get = list.first(where: { $0.accessorSpecifier.text == "get" }), let b = get.body else {
+                throw fail(.unsupported, accessor, "this property has no getter the importer can run")
+            }
+            return try body(b.statements, scope, node)
+        }
+    }
+
+    /// Runs a function body; a body of one expression is its value.
+    func body(_ items: CodeBlockItemListSyntax, _ scope: Scope, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        if items.count == 1, case let .expr(e) = items.first!.item, !e.is(IfExprSyntax.self), !e.is(SwitchExprSyntax.self) {
+            return try eval(e, scope)
+        }
+        if items.count == 1, case let .expr(e) = items.first!.item, let s = e.as(SwitchExprSyntax.self) {
+            if case let .returned(v) = try runSwitchValue(s, scope) { return v }
+            return .void
+        }
+        switch try run(items, scope) {
+        case let .returned(v): return v
+        default: return .void
+        }
+    }
+
+    // MARK: - Calling the file's functions and closures
+
+    func invoke(_ f: FunctionRef, _ args: Arguments, _ scope: Scope) throws(SwiftImportError) -> Value {
+        callDepth += 1
+        defer { callDepth -= 1 }
+        if callDepth > 100 {
+            throw fail(.unsupported, args.node, "calls nest more than 100 deep: recursion that does not end?")
+        }
+        let inner = Scope(parent: nil, selfValue: f.receiver)
+        let params = Array(f.decl.signature.parameterClause.parameters)
+        var remaining = args.items[...]
+        for p in params {
+            let label = p.firstName.text == "_" ? nil : p.firstName.text
+            let local = (p.secondName ?? p.firstName).text
+            let type = p.type.trimmedDescription
+            if let next = remaining.first, next.label == label {
+                inner.names[local] = try eval(next.expr, scope, hint: type)
+                remaining = remaining.dropFirst()
+            } else if let d = p.defaultValue {
+                inner.names[local] = try eval(d.value, inner, hint: type)
+            } else {
+                throw fail(.invalidValue, args.node, "\(args.signature(f.decl.name.text)) does not match \(f.decl.name.text)'s parameters",
+                           hint: "call it as declared: \(f.decl.name.text)(" + params.map { "\($0.firstName.text):" }.joined() + ")")
+            }
+        }
+        if let extra = remaining.first {
+            throw fail(.invalidValue, extra.expr, "\(f.decl.name.text) has no parameter for this argument")
+        }
+        guard let b = f.decl.body else { return .void }
+        return try body(b.statements, inner, args.node)
+    }
+
+    func invokeClosure(_ value: Value, _ arguments: [Value], _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        switch value {
+        case let .closure(c, captured):
+            callDepth += 1
+            defer { callDepth -= 1 }
+            if callDepth > 100 { throw fail(.unsupported, c, "closures nest more than 100 deep") }
+            let inner = Scope(parent: captured)
+            var names: [String] = []
+            switch c.signature?.parameterClause {
+            case let .simpleInput(list)?: names = list.map(\.name.text)
+            case let .parameterClause(clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            case .none: break
+            }
+            for (i, v) in arguments.enumerated() {
+                if i < names.count { inner.names[names[i]] = v }
+                inner.names["$\(i)"] = v
+            }
+            return try body(c.statements, inner, c)
+        case let .function(f):
+            // A method passed as a closure: call it with positional values.
+            let inner = Scope(parent: nil, selfValue: f.receiver)
+            for (p, v) in zip(f.decl.signature.parameterClause.parameters, arguments) { inner.names[(p.secondName ?? p.firstName).text] = v }
+            guard let b = f.decl.body else { return .void }
+            return try body(b.statements, inner, node)
+        case .none:
+            return .void
+        default:
+            throw fail(.invalidValue, node, "expected a closure, found \(value.typeDescription)")
+        }
+    }
+
+    /// Creates an instance of a type of the file: stored properties, then the initializer.
+    func instantiate(_ type: TypeDecl, _ given: [(String, Value)], _ node: some SyntaxProtocol, args: Arguments?, scope: Scope?) throws(SwiftImportError) -> Value {
+        let instance = Instance(type: type)
+        if type.isEnum {
+            throw fail(.unsupported, node, "creating the enum \(type.name) with an initializer is not supported", hint: "write a case: .\(type.enumCases.first ?? "case")")
+        }
+        if type.initializers.isEmpty {
+            // Memberwise: the given values by name.
+            for (k, v) in given {
+                guard type.properties[k] != nil else {
+                    throw fail(.binding, node, "\(type.name) has no property '\(k)' to initialize", hint: "its properties are \(type.propertyOrder.joined(separator: ", "))")
+                }
+                instance.stored[k] = v
+            }
+            return .object(instance)
+        }
+        let labels = given.map(\.0)
+        let chosen = type.initializers.first { i in
+            let params = i.signature.parameterClause.parameters
+            let names = params.map { $0.firstName.text }
+            return labels.allSatisfy(names.contains) && params.allSatisfy { labels.contains($0.firstName.text) || $0.defaultValue != nil || $0.firstName.text == "_" && labels.isEmpty == false }
+        } ?? (given.isEmpty ? type.initializers.first { $0.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil } } : nil)
+        guard let initializer = chosen else {
+            let list = type.initializers.map { "init(" + $0.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")" }
+            throw fail(.binding, node, "no initializer of \(type.name) takes " + (labels.isEmpty ? "no arguments" : labels.map { "\($0):" }.joined()),
+                       hint: "give its arguments with init: in the scene; \(type.name) has \(list.joined(separator: ", "))")
+        }
+        let inner = Scope(parent: nil, selfValue: .object(instance))
+        for p in initializer.signature.parameterClause.parameters {
+            let local = (p.secondName ?? p.firstName).text
+            if let v = given.first(where: { $0.0 == p.firstName.text })?.1 {
+                inner.names[local] = try conform(v, to: p.type, node)
+            } else if let d = p.defaultValue {
+                inner.names[local] = try eval(d.value, inner, hint: p.type.trimmedDescription)
+            }
+        }
+        if let b = initializer.body { _ = try run(b.statements, inner) }
+        return .object(instance)
+    }
+
+    /// A scene value given to a parameter of this type: strings become enum cases of enums.
+    func conform(_ v: Value, to type: TypeSyntax, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        let name = type.trimmedDescription
+        if case let .string(s) = v, let t = program.types[name], t.isEnum {
+            guard t.enumCases.contains(s) else {
+                throw fail(.binding, node, "\(name) has no case '\(s)'", hint: "its cases are \(t.enumCases.joined(separator: ", "))")
+            }
+            return .enumCase(s, [])
+        }
+        if case let .int(i) = v, Self.floatingTypes.contains(name) { return .double(Double(i)) }
+        return v
+    }
+}

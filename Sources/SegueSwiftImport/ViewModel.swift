@@ -1,0 +1,96 @@
+import SegueGeometry
+
+/// The layer properties the importer tracks, with the scene key path each one animates.
+enum LayerProperty: String, CaseIterable {
+    case boundsSize, boundsOrigin, position, anchorPoint, transform, sublayerTransform, opacity, hidden
+    case backgroundColor, cornerRadius, masksToBounds, zPosition, doubleSided, borderWidth, borderColor
+
+    /// The key path an animation of this property uses in the scene format; nil when the scene
+    /// format cannot animate it.
+    var keyPath: String? {
+        switch self {
+        case .boundsSize: return "bounds.size"
+        case .boundsOrigin: return "bounds.origin"
+        case .position: return "position"
+        case .transform: return "transform"
+        case .opacity: return "opacity"
+        case .hidden: return "hidden"
+        case .backgroundColor: return "backgroundColor"
+        case .cornerRadius: return "cornerRadius"
+        case .zPosition: return "zPosition"
+        case .borderWidth: return "borderWidth"
+        case .borderColor: return "borderColor"
+        case .anchorPoint, .sublayerTransform, .masksToBounds, .doubleSided: return nil
+        }
+    }
+}
+
+/// A UIView and its CALayer (one object: UIKit's view properties are its layer's).
+final class ViewObject {
+    /// The layer id in the scene (without the step prefix).
+    var id: String
+    /// The screen whose content this view shows (a screen's view or a snapshot of it).
+    var screen: String?
+    /// An existing layer of the scene this view stands for (`bind:`); it is not emitted.
+    var boundLayer: String?
+    /// Where the view was created in the Swift file, for messages.
+    var origin: String
+    var model: [LayerProperty: Value] = [:]
+    /// The values before the first animation or later change: what the scene's layer gets.
+    var initial: [LayerProperty: Value] = [:]
+    /// Properties that animated or changed after the start: later plain sets become steps.
+    var changedLater: Set<LayerProperty> = []
+    /// Properties whose value the importer does not know (a bound layer's geometry).
+    var unknown: Set<LayerProperty> = []
+    var subviews: [ViewObject] = []
+    weak var superview: ViewObject?
+    /// In its superview's tree now (removeFromSuperview keeps it in `subviews`, hidden).
+    var attached = false
+    /// When the view is in a window's tree at the start (the container and the from screen).
+    var attachedInitially = false
+    /// Hidden by the code (`isHidden`), apart from being attached.
+    var userHidden = false
+    /// Named by the importer (view1, …) and not yet used in an animation: the variable it is
+    /// first stored in may rename it.
+    var autoNamed = false
+
+    init(id: String, origin: String, frame: Rect) {
+        self.id = id; self.origin = origin
+        let defaults: [LayerProperty: Value] = [
+            .boundsSize: .size(frame.size), .boundsOrigin: .point(.zero),
+            .position: .point(Point(x: frame.minX + frame.width / 2, y: frame.minY + frame.height / 2)),
+            .anchorPoint: .point(Point(x: 0.5, y: 0.5)), .transform: .transform(.identity), .sublayerTransform: .transform(.identity),
+            .opacity: .double(1), .hidden: .bool(false), .cornerRadius: .double(0), .masksToBounds: .bool(false),
+            .zPosition: .double(0), .doubleSided: .bool(true), .borderWidth: .double(0),
+        ]
+        model = defaults
+        initial = defaults
+    }
+
+    var size: Size { if case let .size(s)? = model[.boundsSize] { return s }; return .zero }
+    var position: Point { if case let .point(p)? = model[.position] { return p }; return .zero }
+    var anchor: Point { if case let .point(p)? = model[.anchorPoint] { return p }; return Point(x: 0.5, y: 0.5) }
+    var transform: TransformValue { if case let .transform(t)? = model[.transform] { return t }; return .identity }
+
+    /// `frame` from the model, for an untransformed view.
+    var frame: Rect {
+        let s = size, p = position, a = anchor
+        return Rect(x: p.x - a.x * s.width, y: p.y - a.y * s.height, width: s.width, height: s.height)
+    }
+    /// The position a frame puts the anchor point at.
+    func position(for frame: Rect) -> Point {
+        Point(x: frame.minX + anchor.x * frame.width, y: frame.minY + anchor.y * frame.height)
+    }
+    /// The frame the scene layer starts with.
+    var initialFrame: Rect {
+        guard case let .size(s)? = initial[.boundsSize], case let .point(p)? = initial[.position],
+              case let .point(a)? = initial[.anchorPoint] else { return .zero }
+        return Rect(x: p.x - a.x * s.width, y: p.y - a.y * s.height, width: s.width, height: s.height)
+    }
+
+    func isDescendant(of other: ViewObject) -> Bool {
+        var v: ViewObject? = self
+        while let c = v { if c === other { return true }; v = c.superview }
+        return false
+    }
+}
