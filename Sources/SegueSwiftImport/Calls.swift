@@ -28,6 +28,8 @@ extension Evaluator {
         }
         if let m = callee.as(MemberAccessExprSyntax.self) {
             let name = m.declName.baseName.text
+            // super.init() in an initializer: NSObject's does nothing the importer needs.
+            if m.base?.is(SuperExprSyntax.self) == true, name == "init" { return .void }
             guard let baseExpr = m.base else {
                 if name == "init", let h = hint { return try globalCall(h, args, scope, c) }
                 throw fail(.unsupported, c, "the implicit member call '.\(name)(…)' is not supported", hint: "write the type: CGAffineTransform(scaleX: 0.9, y: 0.9)")

@@ -322,9 +322,10 @@ final class Evaluator {
     /// layer id, so the expansion reads like the code.
     func name(_ value: Value, _ variable: String) {
         guard case let .view(v) = value, v.autoNamed, !usedIDs.contains(variable) else { return }
+        // The latest name before the view is animated wins (a helper's local `let dot` gives
+        // way to the caller's `let badge = makeDot()`).
         usedIDs.remove(v.id)
         v.id = variable
-        v.autoNamed = false
         usedIDs.insert(variable)
     }
 

@@ -17,7 +17,10 @@ extension Evaluator {
         guard let baseExpr = m.base else {
             // An implicit member: `.pi`, `.identity`, `.from`, `.calculationModeCubic`, `.red`.
             if name == "pi" { return .double(.pi) }
-            if let h = hint, let t = program.types[h], t.isEnum {
+            let typeHint = hint.map { $0.hasSuffix("?") || $0.hasSuffix("!") ? String($0.dropLast()) : $0 }
+            if let h = typeHint, ["CGRect", "CGPoint", "CGSize", "CGAffineTransform", "CATransform3D", "UIColor"].contains(h),
+               let v = try? staticMember(h, name, m) { return v }
+            if let h = typeHint, let t = program.types[h], t.isEnum {
                 guard t.enumCases.contains(name) else { throw fail(.unknownIdentifier, m, "\(h) has no case '\(name)'") }
             }
             return .enumCase(name, [])
@@ -266,8 +269,8 @@ extension Evaluator {
 
     func write(_ v: ViewObject, _ changes: [LayerProperty: Value], keyPath: String, value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
         let props = Array(changes.keys)
-        v.autoNamed = false
         if let context = currentAnimation {
+            v.autoNamed = false   // its id is in the scene's animations now
             if v.boundLayer == nil, !v.attached, !v.isDescendant(of: container) {
                 // Animating a view not in the container: UIKit animates it all the same.
             }
@@ -305,6 +308,7 @@ extension Evaluator {
                        hint: "set the value before the animation block, or inside it")
         }
         for (p, val) in changes { v.model[p] = val; v.changedLater.insert(p); v.unknown.remove(p) }
+        v.autoNamed = false
         recorder.step(layer: v.boundLayer ?? v.id, keyPath: keyPath, value: value, at: now)
     }
 

@@ -188,7 +188,9 @@ final class PresetReader: ValueReader {
         if !sawAnimations && !animations.isEmpty { pairs.append((b.plain("animations"), b.list(animations))) }
         if !sawTouches && !touches.isEmpty { pairs.append((b.plain("touches"), b.list(touches))) }
         if let interaction { pairs.append((b.plain("interaction"), interaction)) }
-        if !sawDuration, timelineNode != nil, total > 0 { pairs.append((b.plain("duration"), b.number(total))) }
+        // A Swift animator's transition lasts until completeTransition, not its last change (SwiftTransition.swift).
+        let swiftTransition = transitionNode?.value(forKey: "swift") != nil
+        if !sawDuration, timelineNode != nil || swiftTransition, total > 0 { pairs.append((b.plain("duration"), b.number(total))) }
         return .mapping(.init(pairs, .implicit, .block, root.mark))
     }
 
