@@ -20,6 +20,7 @@ public struct SegueCommand: ParsableCommand {
           segue dump scenes/flip.yaml --frames 17-18
           segue plot scenes/flip.yaml --layer fromView --keyPath transform.rotation.y
           segue expand scenes/preset-flip.yaml                 # what a preset became
+          segue import Animators/Flip.swift --from a --to b -o scenes/flip2.yaml  # a scene from a UIKit animator
           segue sheet scenes/preset-flip.yaml --frames 8       # a contact sheet
           segue diff out/before.mp4 out/after.mp4
           segue test scenes/ --golden goldens/
@@ -27,7 +28,7 @@ public struct SegueCommand: ParsableCommand {
         The scene format is documented in docs/scene-format/.
         """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, StillCommand.self, CheckCommand.self, DumpCommand.self, PlotCommand.self, ExpandCommand.self, SheetCommand.self, DiffCommand.self, TestCommand.self]
+        subcommands: [RenderCommand.self, StillCommand.self, CheckCommand.self, DumpCommand.self, PlotCommand.self, ExpandCommand.self, ImportCommand.self, SheetCommand.self, DiffCommand.self, TestCommand.self]
     )
 
     public init() {}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `segue import`: a starter scene around a Swift animator.
+@Suite struct ImportCommandTests {
+    @Test func writesASceneThatPlaysTheAnimator() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let animator = packageRoot.appendingPathComponent("scenes/Animators/FlipPresent.swift").path
+        let scene = box.path("scenes/flip.yaml")
+        try FileManager.default.createDirectory(atPath: box.path("scenes"), withIntermediateDirectories: true)
+        let r = try segue("import", animator, "--from", "feed", "--to", "post", "-o", scene)
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: scene, encoding: .utf8)
+        // The Swift file is named relative to the scene's folder, and the screens are the ones asked for.
+        #expect(text.contains("transition: {swift: "))
+        #expect(text.contains("feed:") && text.contains("post:"))
+        // It renders as it is: the flip lasts 0.72 s, then the hold of 0.6 s.
+        let dump = try segue("dump", scene, "--frames", "0")
+        #expect(dump.status == 0, "\(dump.stderr)")
+        #expect(dump.stdout.contains("\"duration\": 1.3199999999999998") || dump.stdout.contains("\"duration\": 1.32,"))  // 0.72 + 0.6
+        // A second import never replaces the first.
+        let again = try segue("import", animator, "--from", "feed", "--to", "post", "-o", scene)
+        #expect(again.status == 1 && again.stderr.contains("already exists"))
+    }
+
+    @Test func unsupportedCodeFailsAtItsSwiftLine() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let swift = try box.write("Bad.swift", """
+        import UIKit
+        class Bad: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let v = c.view(forKey: .to)!
+                v.layer.shadowOpacity = 1
+            }
+        }
+        """)
+        let r = try segue("import", swift, "--from", "a", "--to", "b", "-o", box.path("s.yaml"))
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("Bad.swift:6:9: error: setting 'shadowOpacity' of CALayer is not supported"), "\(r.stderr)")
+        #expect(r.stderr.contains("hint: "))
+        #expect(!FileManager.default.fileExists(atPath: box.path("s.yaml")))
+    }
+}
