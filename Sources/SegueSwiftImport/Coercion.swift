@@ -110,6 +110,13 @@ extension Evaluator {
             if frame == nil { v.unknown = [.boundsSize, .position] }
             boundViews[key] = v
             return .view(v)
+        case let .screen(name):
+            if name == fromScreen { return .viewController(fromController) }
+            if name == toScreen { return .viewController(toController) }
+            throw fail(.binding, node, "'\(name)' is not one of the transition's screens (\(fromScreen), \(toScreen))",
+                       hint: "bind {screen: \(fromScreen)} or {screen: \(toScreen)}")
+        case .nothing:
+            return .void
         case let .view(frame, color):
             let key = "view:" + Self.normalized(node.trimmedDescription)
             if let v = boundViews[key] { return .view(v) }

@@ -12,6 +12,11 @@ extension Evaluator {
            let bound = bindings[Self.normalized(expr.trimmedDescription)] {
             return try value(of: bound, expr)
         }
+        // A call bound by its callee alone: "to.rotateToLandscape()" binds every call of it.
+        if !bindings.isEmpty, let c = expr.as(FunctionCallExprSyntax.self),
+           let bound = bindings[Self.normalized(c.calledExpression.trimmedDescription) + "()"] {
+            return try value(of: bound, expr)
+        }
         if let i = expr.as(IntegerLiteralExprSyntax.self) {
             let text = i.literal.text.replacingOccurrences(of: "_", with: "")
             guard let n = Int(text) ?? (text.hasPrefix("0x") ? Int(text.dropFirst(2), radix: 16) : nil) else {

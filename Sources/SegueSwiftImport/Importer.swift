@@ -16,6 +16,10 @@ public enum BindValue: Sendable, Equatable {
     case layer(id: String, frame: Rect?)
     /// A new plain view with this frame and background colour (`#RRGGBBAA`).
     case view(frame: Rect, color: String?)
+    /// One of the transition's screens, as a view controller (`{screen: stories}`).
+    case screen(String)
+    /// Nothing: a call of the app's that the transition does not need (`"to.setup()": null`).
+    case nothing
 }
 
 /// What SegueScene asks for: one transition of a scene played by a Swift animator.

@@ -277,7 +277,9 @@ extension Evaluator {
             let from: Value
             if keyPath == "frame" { from = .rect(v.frame) }
             else { from = v.model[props[0]] ?? value }
-            let fromKnown = props.allSatisfy { !v.unknown.contains($0) }
+            // A property whose model value the importer does not know (a screen's background,
+            // a bound layer's geometry) animates from whatever the scene's layer has.
+            let fromKnown = props.allSatisfy { !v.unknown.contains($0) && v.model[$0] != nil }
             for (p, val) in changes { v.model[p] = val; v.changedLater.insert(p); v.unknown.remove(p) }
             switch context {
             case let .basic(begin, duration, timing, extra):

@@ -187,3 +187,58 @@ screens:
         #expect(close(tl.duration, 0.9))
     }
 }
+
+/// Animators that depend on the app: `init:` and `bind:` supply what the file cannot know.
+@Suite struct BindingTests {
+    @Test func navigationAnimatorGetsItsOperationFromInit() throws {
+        // push: the destination slides from x + 390 to x (centre 585 → 195), the source to −130
+        // (centre 195 → 65), UIView.animate's default ease-in-out over 0.3 s: half-way at 0.15 s.
+        let push = try scene(twoScreens + "transition: {swift: NavigationSlide.swift, from: list, to: detail, init: {operation: push}}",
+                             animators: ["NavigationSlide.swift"])
+        let d0 = try #require(node(push, "detail", at: 0)).quad[0]!
+        #expect(close(d0.x, 390))
+        let dMid = try #require(node(push, "detail", at: 0.15)).quad[0]!
+        #expect(close(dMid.x, 195), "\(dMid)")
+        let sMid = try #require(node(push, "list", at: 0.15)).quad[0]!
+        #expect(close(sMid.x, -65), "\(sMid)")
+        // The completion puts the source back (transform identity) at 0.3 s.
+        #expect(close(try #require(node(push, "list", at: 0.3)).quad[0]!.x, 0))
+        // pop: the destination goes under the source and comes back from −130.
+        let pop = try scene(twoScreens + "transition: {swift: NavigationSlide.swift, from: detail, to: list, init: {operation: pop}}",
+                            animators: ["NavigationSlide.swift"])
+        #expect(DisplayListBuilder.build(pop, time: 0).roots[0].children.map(\.id) == ["list", "detail"])
+        #expect(close(try #require(node(pop, "list", at: 0)).quad[0]!.x, -130))
+        #expect(close(try #require(node(pop, "detail", at: 0.3)).quad[0]!.x, 390))
+    }
+
+    @Test func appClassesAreBound() throws {
+        let yaml = twoScreens + """
+        transition:
+          swift: FullscreenPlayer.swift
+          from: list
+          to: detail
+          bind:
+            navigation.topViewController: {screen: list}
+            listVC.playerView: {view: {frame: [16, 116, 358, 200], color: "#000000"}}
+            player.superview: {layer: list, frame: [0, 0, 390, 844]}
+            fullscreenVC.keep(): null
+            fullscreenVC.enterLandscape(): null
+        """
+        let tl = try scene(yaml.replacingOccurrences(of: "background: \"#FFFFFF\"", with: "background: \"#00000000\""), animators: ["FullscreenPlayer.swift"])
+        // The player keeps its place (16, 116) inside the full-screen controller's view; the view's
+        // background goes from clear to black with the default ease-in-out over 0.5 s.
+        let player = try #require(node(tl, "player", at: 0))
+        #expect(close(player.quad[0]!.x, 16) && close(player.quad[0]!.y, 116))
+        let color = try #require(tl.sample(layer: "detail", keyPath: .backgroundColor, at: 0.25))
+        #expect(close(color[3], 0.5, 1e-6), "\(color)")   // alpha half-way (ease-in-out is symmetric)
+        #expect(close(tl.duration, 0.5))
+        // Without the bindings, the first unknown is reported with the bind to add.
+        do {
+            _ = try scene(twoScreens + "transition: {swift: FullscreenPlayer.swift, from: list, to: detail}", animators: ["FullscreenPlayer.swift"])
+            Issue.record("loaded without bindings")
+        } catch let error as SceneError {
+            #expect(error.location?.line == 13, "\(error)")
+            #expect(error.suggestion?.contains("bind: {\"navigation.topViewController\":") == true, "\(error)")
+        }
+    }
+}

@@ -94,6 +94,7 @@ extension PresetReader {
         let example = "\"\(key)\": 0.3, [x, y], [x, y, width, height], {layer: \(from.name)-1} or {view: {frame: [0, 0, 390, 844], color: \"#000000\"}}"
         switch n {
         case let .scalar(s):
+            if isNull(n) { return .nothing }
             if s.style == .plain, s.string == "true" || s.string == "false" { return .bool(s.string == "true") }
             if s.style == .plain, let d = Self.number(in: s.string) { return .number(d) }
             return .string(s.string)
@@ -112,12 +113,15 @@ extension PresetReader {
                 let inScreen = [from.name, to.name].contains { id == $0 || id.hasPrefix($0 + "-") }
                 return .layer(id: inScreen ? ctx.prefix + id : id, frame: frame)
             }
+            if let s = n.value(forKey: "screen") {
+                return .screen(try string(s, "screen", example: "screen: \(from.name)"))
+            }
             if let v = n.value(forKey: "view") {
                 let f = try numbers(v.value(forKey: "frame") ?? v, "frame", counts: [4], shape: "[x, y, width, height]", example: "view: {frame: [0, 0, 390, 844]}")
                 let color = try v.value(forKey: "color").map { c throws(SceneError) in try string(c, "color", example: "color: \"#000000\"") }
                 return .view(frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]), color: color)
             }
-            throw typeError(n, expected: "a value, {layer: id} or {view: {frame: […]}}", for: key, example: example)
+            throw typeError(n, expected: "a value, {layer: id}, {screen: name} or {view: {frame: […]}}", for: key, example: example)
         default:
             throw typeError(n, expected: "a value", for: key, example: example)
         }
