@@ -75,7 +75,7 @@ extension Evaluator {
         case let .viewController(c):
             if name == "view" { return .view(c.view) }
             throw fail(.unknownIdentifier, m, "'\(name)' of a view controller is not known to the importer: the scene's screens are plain view controllers",
-                       hint: bindHint(m, example: "{layer: \(c.screen)-1}"))
+                       hint: bindHint(m, example: name.lowercased().hasSuffix("controller") || name.hasSuffix("VC") ? "{screen: \(c.screen)}" : "{layer: \(c.screen)-1}"))
         case .context:
             switch name {
             case "containerView": return .view(container)
