@@ -199,13 +199,18 @@ final class Evaluator {
         return .normal
     }
 
-    func runIf(_ i: IfExprSyntax, _ scope: Scope) throws(SwiftImportError) -> Flow {
-        let inner = Scope(parent: scope)
-        if try conditions(i.conditions, inner) { return try run(i.body.statements, inner) }
-        switch i.elseBody {
-        case .none: return .normal
-        case let .ifExpr(next)?: return try runIf(next, scope)
-        case let .codeBlock(block)?: return try run(block.statements, Scope(parent: scope))
+    func runIf(_ first: IfExprSyntax, _ scope: Scope) throws(SwiftImportError) -> Flow {
+        // An else-if chain is walked in a loop, however long it is.
+        var i = first
+        while true {
+            try tick(i)
+            let inner = Scope(parent: scope)
+            if try conditions(i.conditions, inner) { return try run(i.body.statements, inner) }
+            switch i.elseBody {
+            case .none: return .normal
+            case let .ifExpr(next)?: i = next
+            case let .codeBlock(block)?: return try run(block.statements, Scope(parent: scope))
+            }
         }
     }
 

@@ -50,7 +50,14 @@ extension Evaluator {
             let elementHint = hint.flatMap { h in h.hasPrefix("[") && h.hasSuffix("]") ? String(h.dropFirst().dropLast()) : nil }
             return .array(try a.elements.map { e throws(SwiftImportError) in try eval(e.expression, scope, hint: elementHint ?? hint) })
         }
-        if let seq = expr.as(SequenceExprSyntax.self) { return try eval(FoldedExpr.fold(seq), scope, hint: hint) }
+        if let seq = expr.as(SequenceExprSyntax.self) {
+            // Evaluation recurses once per operator: keep it far from the stack's end.
+            guard seq.elements.count <= 1_001 else {
+                throw fail(.unsupported, seq, "this expression has \(seq.elements.count / 2) operators; at most 500 are supported",
+                           hint: "split it into several let constants")
+            }
+            return try eval(FoldedExpr.fold(seq), scope, hint: hint)
+        }
         if let p = expr.as(PrefixOperatorExprSyntax.self) {
             let v = try eval(p.expression, scope, hint: hint)
             switch (p.operator.text, v) {

@@ -9,6 +9,7 @@ import Yams
 extension PresetReader {
     /// The keys of a Swift transition (the scene-format table for `transition:` with `swift:`).
     static let swiftTransitionKeys = ["swift", "type", "from", "to", "init", "bind", "delay"]
+    static let maximumSwiftFileSize = 2_000_000
 
     func swiftTransition(_ node: Node, _ ctx: PresetContext, previous: inout (String, String)?) throws(SceneError) -> StepOutput {
         var params = try PresetParams(reader: self, node: node, preset: "swift", keys: Self.swiftTransitionKeys)
@@ -47,11 +48,19 @@ extension PresetReader {
         let request = SwiftImportRequest(path: fullPath, displayPath: fullPath, typeName: typeName, from: from.name, to: to.name,
                                          canvas: ctx.canvas, initArguments: initArguments, bindings: bindings,
                                          prefix: ctx.prefix, begin: ctx.begin + delay, mark: node.mark)
+        if let size = (try? FileManager.default.attributesOfItem(atPath: fullPath))?[.size] as? Int, size > Self.maximumSwiftFileSize {
+            throw SceneError(.invalidValue, at: location(pathNode), "the Swift file is \(size) bytes; animator files of up to \(Self.maximumSwiftFileSize / 1_000_000) MB are read",
+                             suggestion: "put the animator in a file of its own")
+        }
+        // swift-syntax's parser recurses once per nesting level (a long else-if chain is one
+        // level per branch): parse and evaluate on a stack that is only reserved, never short.
+        let result = SceneLoader.onLargeStack(bytes: 1 << 30) { () -> Result<ImportedTransition, SwiftImportError> in
+            do throws(SwiftImportError) { return .success(try SwiftAnimatorImporter.importTransition(request)) } catch { return .failure(error) }
+        }
         let imported: ImportedTransition
-        do {
-            imported = try SwiftAnimatorImporter.importTransition(request)
-        } catch {
-            throw SceneError(error)
+        switch result {
+        case let .success(value): imported = value
+        case let .failure(error): throw SceneError(error)
         }
         let screens = [from.name: from, to.name: to]
         var layers: [Node] = []
