@@ -144,4 +144,24 @@ import Testing
             #expect(error.description.contains("error: setting 'tintColor' of UIView is not supported"))
         }
     }
+
+    /// Hostile files: an expression of 100,000 terms, a 20,000-branch else-if chain (the parser
+    /// recurses per branch): an error or a scene, never a crash.
+    @Test func hostileFilesDoNotCrash() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-swift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        func load(_ body: String) throws -> Result<Void, SceneError> {
+            let swift = "final class A: NSObject, UIViewControllerAnimatedTransitioning {\n  func animateTransition(using c: UIViewControllerContextTransitioning) {\n    \(body)\n  }\n}\n"
+            try swift.write(to: dir.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+            let yaml = "canvas: {size: [390, 844]}\nscreens: {a: {title: A}, b: {title: B}}\ntransition: {swift: A.swift}\n"
+            try yaml.write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+            do { _ = try SceneLoader.load(path: dir.appendingPathComponent("s.yaml").path); return .success(()) } catch { return .failure(error) }
+        }
+        guard case let .failure(long) = try load("let x = " + Array(repeating: "1", count: 100_000).joined(separator: " + ")) else {
+            Issue.record("no error for 99,999 operators"); return
+        }
+        #expect(long.description.contains("A.swift:3:13: error: this expression has 99999 operators"))
+        let chain = "if false {} " + Array(repeating: "else if false {}", count: 20_000).joined(separator: " ")
+        if case let .failure(e) = try load(chain) { Issue.record("\(e)") }
+    }
 }
