@@ -19,7 +19,8 @@ extension Evaluator {
                 return try invoke(FunctionRef(decl: f, receiver: receiver, type: type), args, scope)
             }
             if let f = program.functions[name]?.first { return try invoke(FunctionRef(decl: f, receiver: nil, type: nil), args, scope) }
-            if let t = program.types[name] {
+            // A type of the file (an extension of a UIKit type does not make it one).
+            if let t = program.types[name], !Self.knownTypes.contains(name) {
                 var given: [(String, Value)] = []
                 for item in args.items { given.append((item.label ?? "_", try eval(item.expr, scope))) }
                 return try instantiate(t, given, c, args: args, scope: scope)
@@ -41,6 +42,23 @@ extension Evaluator {
                     return try invoke(FunctionRef(decl: f, receiver: base, type: type), args, scope)
                 }
                 return try staticCall(t, name, args, scope, c)
+            }
+            // Mutating array methods store the changed array back where it came from.
+            if case let .array(items) = base, name == "append" || name == "removeAll" || name == "removeLast" {
+                var changed = items
+                switch args.signature(name) {
+                case "append(_:)": changed.append(try eval(args.items[0].expr, scope))
+                case "append(contentsOf:)":
+                    guard case let .array(more) = try eval(args.items[0].expr, scope) else { throw fail(.invalidValue, c, "expected an array") }
+                    changed += more
+                case "removeAll()": changed = []
+                case "removeLast()":
+                    guard !changed.isEmpty else { throw fail(.invalidValue, c, "removeLast() on an empty array would crash the app") }
+                    changed.removeLast()
+                default: throw unsupportedCall(args.signature(name), c, hint: "arrays support append(_:), append(contentsOf:), removeAll(), removeLast(), forEach, map, count, first, last")
+                }
+                try assign(baseExpr, .array(changed), scope)
+                return .void
             }
             return try method(base, name, args, scope, c)
         }

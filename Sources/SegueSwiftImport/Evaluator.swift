@@ -314,7 +314,7 @@ final class Evaluator {
                 throw fail(.unsupported, accessor, "computed local variables are not supported", hint: "use a let, or a helper function")
             }
             guard let initializer = b.initializer else {
-                scope.names[name] = .none   // declared now, assigned later
+                scope.names[name] = Value.none   // declared now, assigned later (Value.none: `.none` would remove the key)
                 continue
             }
             let value = try eval(initializer.value, scope, hint: hint)

@@ -73,6 +73,17 @@ extension Evaluator {
         if let m = expr.as(MemberAccessExprSyntax.self) { return try member(m, scope, hint: hint) }
         if let c = expr.as(FunctionCallExprSyntax.self) { return try call(c, scope, hint: hint) }
         if let c = expr.as(ClosureExprSyntax.self) { return .closure(c, scope) }
+        if let sub = expr.as(SubscriptCallExprSyntax.self) {
+            let base = try eval(sub.calledExpression, scope)
+            guard case let .array(items) = base, sub.arguments.count == 1, let index = sub.arguments.first?.expression,
+                  case let .int(i) = try eval(index, scope, hint: "Int") else {
+                throw fail(.unsupported, sub, "this subscript is not supported", hint: "index arrays with an Int: views[0]")
+            }
+            guard items.indices.contains(i) else {
+                throw fail(.invalidValue, sub, "index \(i) is out of range (the array has \(items.count) items): the app would crash here")
+            }
+            return items[i]
+        }
         if let o = expr.as(OptionalChainingExprSyntax.self) { return try eval(o.expression, scope, hint: hint) }
         if let f = expr.as(ForceUnwrapExprSyntax.self) {
             let v = try eval(f.expression, scope, hint: hint)

@@ -70,8 +70,12 @@ extension Evaluator {
             }
         case let .color(c):
             if name == "cgColor" || name == "CGColor" { return .color(c) }
-        case let .view(v): return try readView(v, name, layer: false, m)
-        case let .layer(v): return try readView(v, name, layer: true, m)
+        case let .view(v):
+            if let type = program.types["UIView"], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
+            return try readView(v, name, layer: false, m)
+        case let .layer(v):
+            if let type = program.types["CALayer"], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
+            return try readView(v, name, layer: true, m)
         case let .viewController(c):
             if name == "view" { return .view(c.view) }
             throw fail(.unknownIdentifier, m, "'\(name)' of a view controller is not known to the importer: the scene's screens are plain view controllers",

@@ -23,6 +23,9 @@ extension Evaluator {
             if type.properties[name] != nil { return try staticProperty(type, name, r) }
             if let f = type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: scope.selfValue, type: type)) }
         }
+        // Inside an extension of UIView or CALayer: the view's own properties (bounds, layer, …).
+        if case let .view(v)? = scope.selfValue, let value = try? readView(v, name, layer: false, r) { return value }
+        if case let .layer(v)? = scope.selfValue, let value = try? readView(v, name, layer: true, r) { return value }
         // Helpers an extension of a UIKit type adds, called on an implicit self.
         if let receiver = scope.selfValue, let type = program.types[receiverTypeName(receiver)], receiverTypeName(receiver) != "" {
             if let f = type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: receiver, type: type)) }

@@ -242,3 +242,34 @@ screens:
         }
     }
 }
+
+/// The language and UIKit's rules, through Semantics.swift.
+@Suite struct SemanticsTests {
+    @Test func languageAndModelValueRules() throws {
+        let tl = try scene(twoScreens + "transition: {swift: Semantics.swift, from: list, to: detail}", animators: ["Semantics.swift"])
+        let root = DisplayListBuilder.build(tl, time: 0).roots[0]
+        // insertSubview(_:at: 0) puts the detail screen under the list; the loop skipped index 1,
+        // so two stripes follow, named by the helper's local variable, then by the caller's.
+        #expect(root.children.map(\.id) == ["detail", "list", "first", "second"], "\(root.children.map(\.id))")
+        // m34 = −1/1000 on the container.
+        #expect(close(try #require(tl.scene.allLayers.first { $0.id == "container" }).sublayerTransform.m34, -0.001, 1e-12))
+        // Layout.stripeFrame(2, width: 390 / 2): (0, 200, 195, 100); cornerRadius min(195, 100) / 10 = 10.
+        let second = try #require(node(tl, "second", at: 0))
+        #expect(close(second.quad[0]!.x, 0) && close(second.quad[0]!.y, 200) && close(second.quad[2]!.x, 195) && close(second.quad[2]!.y, 300))
+        #expect(try #require(tl.sample(layer: "second", keyPath: .cornerRadius, at: 0))[0] == 10)
+        // alpha 0.2 then 0.5 before the block: the animation runs 0.5 → 1, linear over
+        // stepDuration (mood .lively: 0.2 s); centre x 97.5 → 97.5 + 40 (the switch's where case).
+        #expect(close(try #require(tl.sample(layer: "first", keyPath: .opacity, at: 0))[0], 0.5))
+        #expect(close(try #require(tl.sample(layer: "first", keyPath: .opacity, at: 0.1))[0], 0.75))
+        #expect(close(try #require(tl.sample(layer: "first", keyPath: .positionX, at: 0.1))[0], 97.5 + 20))
+        // The completion starts the next animation at 0.2 s: centre y 50 → converted.minY
+        // (second's (5, 5) in the container: 200 + 5 = 205) over 0.3 s, linear.
+        #expect(close(try #require(tl.sample(layer: "first", keyPath: .positionY, at: 0.2))[0], 50))
+        #expect(close(try #require(tl.sample(layer: "first", keyPath: .positionY, at: 0.35))[0], 50 + (205 - 50) / 2))
+        // The last completion (0.5 s) sets the tilt: scale 2, then translate 10 — x' = 2x + 10
+        // about the anchor point; the transition ends there.
+        #expect(close(tl.duration, 0.5))
+        let tilted = try #require(node(tl, "second", at: 0.5))
+        #expect(close(tilted.transform.m11, 2) && close(tilted.quad[0]!.x, 97.5 - 2 * 97.5 + 10), "\(tilted.quad)")
+    }
+}

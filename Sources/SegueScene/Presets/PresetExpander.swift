@@ -269,8 +269,8 @@ final class PresetReader: ValueReader {
         // A UIKit animator in Swift instead of a preset (SwiftTransition.swift).
         if node.value(forKey: "swift") != nil { return try swiftTransition(node, ctx, previous: &previous) }
         guard let presetNode = node.value(forKey: "preset") else {
-            throw SceneError(.missingKey, at: location(node), "the transition needs a 'preset' (\(Suggestions.list(Self.presetNames, conjunction: "or")))",
-                             suggestion: "write it like transition: {preset: flip, direction: present}")
+            throw SceneError(.missingKey, at: location(node), "the transition needs a 'preset' (\(Suggestions.list(Self.presetNames, conjunction: "or"))) or a 'swift' animator file",
+                             suggestion: "write it like transition: {preset: flip, direction: present} or transition: {swift: Animators/Flip.swift}")
         }
         if presetNode.scalar?.string == "photoTiles" {
             throw SceneError(.invalidValue, at: location(presetNode), "photoTiles is a layout component of a screen, not a transition",
