@@ -226,6 +226,7 @@ final class Evaluator {
                 let value: Value
                 if let initializer = b.initializer {
                     value = try eval(initializer.value, scope, hint: b.typeAnnotation.map { $0.type.trimmedDescription })
+                } else if name == "self", let s = scope.selfValue { value = s   // guard let self else { … }
                 } else if let v = scope.lookup(name) { value = v } else {
                     throw fail(.unknownIdentifier, b.pattern, "'\(name)' is not defined here")
                 }

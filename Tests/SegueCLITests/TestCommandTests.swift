@@ -91,7 +91,7 @@ import Testing
         while let name = e?.nextObject() as? String {
             total += (try? FileManager.default.attributesOfItem(atPath: goldens + "/" + name)[.size] as? Int) ?? 0
         }
-        #expect(total < 5_000_000, "goldens/ is \(total) bytes")
+        #expect(total < 5_500_000, "goldens/ is \(total) bytes")   // raised from 5 MB for swift-flip (192 kB)
         // A golden frame is byte for byte what `segue render --format png --scale 0.5` writes.
         let r = try segue("render", scenes + "/flip.yaml", "--format", "png", "--scale", "0.5", "--frames", "21", "-o", box.path("f"), "--quiet")
         #expect(r.status == 0, "\(r.stderr)")
