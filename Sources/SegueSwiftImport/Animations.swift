@@ -159,14 +159,14 @@ extension Evaluator {
 
     func propertyAnimatorMethod(_ p: PropertyAnimator, _ sig: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
         switch sig {
-        case "addAnimations(_:)", "addAnimations()", "addAnimations(_:delayFactor:)":
+        case "addAnimations(_:)", "addAnimations(_:delayFactor:)":
             let block = try eval(args.items[0].expr, scope)
             let factor = try num(args, "delayFactor", scope, default: 0)
             guard (0 ... 1).contains(factor) else { throw fail(.invalidValue, node, "delayFactor must be between 0 and 1") }
             if p.started { throw fail(.unsupported, node, "adding animations to a running property animator is not supported", hint: "add them before startAnimation()") }
             p.blocks.append((block, factor))
             return .void
-        case "addCompletion(_:)", "addCompletion()":
+        case "addCompletion(_:)":
             p.completions.append(try eval(args.items[0].expr, scope))
             return .void
         case "startAnimation()", "startAnimation(afterDelay:)":

@@ -112,7 +112,7 @@ extension Evaluator {
         case ("CGSize", ["width", "height"]): return .size(Size(width: try num(args, "width", scope), height: try num(args, "height", scope)))
         case ("CGVector", ["dx", "dy"]): return .point(Point(x: try num(args, "dx", scope), y: try num(args, "dy", scope)))
         case ("CGFloat", ["_"]), ("Double", ["_"]), ("Float", ["_"]), ("TimeInterval", ["_"]): return .double(try num(args, nil, scope))
-        case ("Int", ["_"]): return .int(Int(try num(args, nil, scope)))
+        case ("Int", ["_"]): return .int(try integer(try num(args, nil, scope), node))
         case ("min", _), ("max", _):
             var values: [Double] = []
             var allInt = true
@@ -249,6 +249,15 @@ extension Evaluator {
     }
 
     func hint(for expr: ExprSyntax, _ scope: Scope) -> String? { nil }
+
+    /// Int(x) as Swift does it, but an error where Swift would trap (NaN, infinite, out of range).
+    func integer(_ d: Double, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Int {
+        guard d.isFinite, abs(d) < 9e18 else {
+            throw fail(.invalidValue, node, "Int(\(d)) would crash the app: the value is not finite or out of range",
+                       hint: "check the arithmetic that produced it (a division by zero?)")
+        }
+        return Int(d)
+    }
 
     func numbers(_ args: Arguments, _ scope: Scope, _ node: some SyntaxProtocol) throws(SwiftImportError) -> [Double] {
         var out: [Double] = []

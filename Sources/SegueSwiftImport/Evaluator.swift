@@ -84,8 +84,15 @@ final class Evaluator {
 
     // MARK: - Errors
 
+    /// An error at `node`. Every error gets a hint: without a specific one, where to look.
     func fail(_ kind: SwiftImportError.Kind, _ node: some SyntaxProtocol, _ message: String, hint: String? = nil) -> SwiftImportError {
-        program.error(kind, at: node, message, hint: hint)
+        let fallback: String
+        switch kind {
+        case .unknownIdentifier, .unsetProperty: fallback = bindHint(node)
+        case .unsupported: fallback = "docs/swift-import.md lists the Swift and UIKit the importer evaluates"
+        default: fallback = "the importer runs the code as UIKit would; docs/swift-import.md says what each API accepts"
+        }
+        return program.error(kind, at: node, message, hint: hint ?? fallback)
     }
 
     /// `bind:` as a way out, for code that depends on the app.

@@ -80,14 +80,18 @@ extension Evaluator {
                 throw fail(.unsupported, sub, "this subscript is not supported", hint: "index arrays with an Int: views[0]")
             }
             guard items.indices.contains(i) else {
-                throw fail(.invalidValue, sub, "index \(i) is out of range (the array has \(items.count) items): the app would crash here")
+                throw fail(.invalidValue, sub, "index \(i) is out of range (the array has \(items.count) items): the app would crash here",
+                           hint: "index from 0 to \(max(items.count - 1, 0)), or check count first")
             }
             return items[i]
         }
         if let o = expr.as(OptionalChainingExprSyntax.self) { return try eval(o.expression, scope, hint: hint) }
         if let f = expr.as(ForceUnwrapExprSyntax.self) {
             let v = try eval(f.expression, scope, hint: hint)
-            if case .none = v { throw fail(.invalidValue, f, "'\(f.expression.trimmedDescription)' is nil here, so '!' would crash the app") }
+            if case .none = v {
+                throw fail(.invalidValue, f, "'\(f.expression.trimmedDescription)' is nil here, so '!' would crash the app",
+                           hint: "give it a value before this line, or " + bindHint(f.expression, example: "{view: {frame: [0, 0, 390, 844]}}"))
+            }
             return v
         }
         if let i = expr.as(IfExprSyntax.self) {
@@ -261,7 +265,7 @@ extension Evaluator {
             case "-": return .int(x &- y)
             case "*": return .int(x &* y)
             case "/", "%":
-                guard y != 0 else { throw fail(.invalidValue, node, "division by zero") }
+                guard y != 0 else { throw fail(.invalidValue, node, "division by zero: the app would crash here", hint: "Int division by 0 traps in Swift; check the divisor") }
                 return .int(op == "/" ? x / y : x % y)
             default: break
             }
@@ -308,7 +312,7 @@ extension Evaluator {
         switch v {
         case .viewController, .view, .none, .layer: return v
         case let .int(i) where Self.floatingTypes.contains(type): return .double(Double(i))
-        case .double where type == "Int": if case let .double(d) = v { return .int(Int(d)) }; return v
+        case let .double(d) where type == "Int": return .int(try integer(d, node))
         default: return v
         }
     }

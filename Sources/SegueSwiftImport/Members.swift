@@ -149,6 +149,9 @@ extension Evaluator {
         switch (type, name) {
         case ("CGFloat", "pi"), ("Double", "pi"), ("Float", "pi"): return .double(.pi)
         case ("CGFloat", "zero"), ("Double", "zero"): return .double(0)
+        case ("CGFloat", "nan"), ("Double", "nan"): return .double(.nan)
+        case ("CGFloat", "infinity"), ("Double", "infinity"): return .double(.infinity)
+        case ("CGFloat", "greatestFiniteMagnitude"), ("Double", "greatestFiniteMagnitude"): return .double(.greatestFiniteMagnitude)
         case ("CGRect", "zero"): return .rect(.zero)
         case ("CGPoint", "zero"): return .point(.zero)
         case ("CGSize", "zero"): return .size(.zero)

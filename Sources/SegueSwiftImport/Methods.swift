@@ -37,7 +37,7 @@ extension Evaluator {
                 return .void
             case "insertSubview(_:at:)":
                 let child = try view(try arg(args, nil, scope, hint: nil), node, "the subview")
-                let i = Int(try num(args, "at", scope))
+                let i = try integer(try num(args, "at", scope), node)
                 try insert(child, into: v, at: visibleIndex(v, i), node)
                 return .void
             case "insertSubview(_:aboveSubview:)", "insertSubview(_:belowSubview:)":

@@ -73,6 +73,11 @@ import Testing
         ("while toView.alpha < 1 { toView.alpha += 0.1 }", "while", "while", .unsupported),
         ("Task { await Task.yield() }", "Task", "Task", .unknownIdentifier),
         ("let z = toView.layer.presentation()", "toView.layer.presentation", "presentation", .unsupported),
+        // Where the app itself would trap, the import stops with the reason.
+        ("let n = Int(Double.nan)", "Int(", "would crash", .invalidValue),
+        ("let a = [1, 2][3]", "[1, 2][3]", "out of range", .invalidValue),
+        ("let q = 1 / 0", "/", "division by zero", .invalidValue),
+        ("let v = toVC.view!; let u: UIView? = nil; u!.alpha = 1", "u!", "nil", .invalidValue),
     ]
 
     @Test(arguments: 0 ..< cases.count)
