@@ -23,7 +23,7 @@ let package = Package(
         // Stage 3: layer state → display list (full matrices, projected quads, draw order).
         .target(name: "SegueDisplayList", dependencies: ["SegueTimeline"]),
         // Stage 4: display list → premultiplied BGRA pixels. The only stage that sees Cairo/pixman/Pango.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo pangocairo pixman-1",
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo pangocairo pixman-1 harfbuzz freetype2 fontconfig",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libpixman-1-dev"])]),
         .target(name: "SegueRaster", dependencies: ["SegueDisplayList", "CCairo"]),
         // Stage 5: pixels → MP4/PNG files. The only stage that sees FFmpeg.
@@ -35,7 +35,9 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .target(name: "SegueEncode", dependencies: ["SegueRaster", "CFFmpeg", "CImageQuant", "CWebP"]),
         // Beside the encoder: decoded frames → pixelmatch/SSIM comparisons, diff reports, golden tests.
-        .target(name: "SegueDiff", dependencies: ["SegueEncode"]),
+        // zlib, for the compressed geometry dump kept beside pixel goldens.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "SegueDiff", dependencies: ["SegueEncode", "CZlib"]),
         // Command-line front end: thin subcommands over the stages.
         .target(name: "SegueCLI", dependencies: [
             "SegueEncode",
