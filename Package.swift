@@ -8,6 +8,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "segue", targets: ["segue"]),
+        // Segue as a library (docs/library.md): the whole pipeline behind one import, and golden
+        // assertions for XCTest and Swift Testing.
+        .library(name: "SegueKit", targets: ["SegueKit"]),
+        .library(name: "SegueTesting", targets: ["SegueTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -45,6 +49,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "segue", dependencies: ["SegueCLI"]),
+        // Library products: every stage behind one import, and golden assertions for test suites.
+        .target(name: "SegueKit", dependencies: ["SegueDiff"]),
+        .target(name: "SegueTesting", dependencies: ["SegueKit"]),
 
         // Fuzz targets (scripts/fuzz, docs/reliability.md). Built normally they replay the
         // committed corpus and crash files; scripts/fuzz builds them with libFuzzer and ASan.
@@ -60,5 +67,6 @@ let package = Package(
         .testTarget(name: "SegueEncodeTests", dependencies: ["SegueEncode"]),
         .testTarget(name: "SegueCLITests", dependencies: ["SegueCLI"]),
         .testTarget(name: "SegueDiffTests", dependencies: ["SegueDiff"]),
+        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting"]),
     ]
 )
