@@ -276,11 +276,11 @@ public struct ZoomingScrollSimulation: Sendable {
             // divided by the double-tap scale, centred on the tapped point.
             let t = GestureTrack(second).release
             if state.scale > zoom.minimum + 1e-9 { return zoomTo(scaleTarget(zoom.minimum), at: t, animated: true) }
-            let s = zoom.doubleTapScale ?? zoom.maximum
+            // zoom(to:) of that rect comes to: the scale s, the tapped point in the middle.
+            let s = min(max(zoom.doubleTapScale ?? zoom.maximum, zoom.minimum), zoom.maximum)
             let p = point(under: local(at), state, inset(state.scale))
-            let size = Size(width: viewport.width / s, height: viewport.height / s)
-            return zoomTo(rectTarget(Rect(x: p.x - size.width / 2, y: p.y - size.height / 2, width: size.width, height: size.height)),
-                          at: t, animated: true)
+            let o = anchoredOffset(p, under: Point(x: viewport.width / 2, y: viewport.height / 2), s, inset(s))
+            return zoomTo(ZoomState(scale: s, offset: clamp(o, maxOffset(s))), at: t, animated: true)
         case let .setZoomScale(t, scale, animated, _):
             return zoomTo(scaleTarget(scale), at: t, animated: animated)
         case let .zoomTo(t, rect, animated, _):

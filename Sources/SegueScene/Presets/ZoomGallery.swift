@@ -37,8 +37,9 @@ extension PresetReader {
         // least twice the fit so a photo smaller than the screen still zooms.
         let maximum = try p.number("maxZoom", default: max(1, 2 * minimum), in: minimum ... 1000,
                                    example: "maxZoom: 2")
-        var zoom: [(String, Node)] = [("min", b.number(Self.round9(minimum))), ("max", b.number(Self.round9(maximum))),
-                                      ("initial", b.number(Self.round9(minimum))), ("centers", b.bool(true)), ("view", b.string("photo"))]
+        // Written in full (shortest round-trip form), so the fit is exact.
+        var zoom: [(String, Node)] = [("min", b.number(minimum)), ("max", b.number(maximum)),
+                                      ("initial", b.number(minimum)), ("centers", b.bool(true)), ("view", b.string("photo"))]
         if let n = p.node("doubleTapScale") {
             let s = try number(n, "doubleTapScale", in: minimum ... maximum, what: "between the fit scale \(Quote.number(Self.round9(minimum))) and maxZoom \(Quote.number(Self.round9(maximum)))",
                                example: "doubleTapScale: \(Quote.number(Self.round9(maximum)))")
