@@ -18,6 +18,10 @@ extension PresetReader {
             throw SceneError(.invalidValue, at: location(p.node), "the zoomGallery preset cannot be part of a timeline: its gestures run on the scene's clock",
                              suggestion: "give it a scene of its own with transition: {preset: zoomGallery, image: photo.png}")
         }
+        if let n = p.node("delay") {
+            throw SceneError(.invalidValue, at: location(n), "the zoomGallery preset has no delay: its gestures give their own times",
+                             suggestion: "remove 'delay', and give gestures: [...] with the times you want")
+        }
         for key in ["from", "to", "direction"] {
             if let n = p.node(key) {
                 throw SceneError(.invalidValue, at: location(n), "the zoomGallery preset has no screens or direction: it is one photo, zoomed",
