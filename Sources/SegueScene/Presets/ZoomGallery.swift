@@ -115,17 +115,17 @@ extension PresetReader {
         func doubleTap(_ x: Double, _ y: Double, _ t: Double) -> Node {
             b.map([("doubleTap", b.map([("at", point(x, y)), ("time", b.number(t))], flow: true))], flow: true)
         }
-        let pan = b.map([("pan", b.map([("points", b.list([b.numbers([1.7, Self.round9(cx + 75), Self.round9(cy + 100)]),
-                                                           b.numbers([1.9, Self.round9(cx - 25), Self.round9(cy + 80)])], flow: true))], flow: true))],
+        let pan = b.map([("pan", b.map([("points", b.list([b.numbers([1.6, Self.round9(cx + 75), Self.round9(cy + 100)]),
+                                                           b.numbers([1.8, Self.round9(cx - 25), Self.round9(cy + 80)])], flow: true))], flow: true))],
                         flow: true)
         let items = [
             pinch(cx + 20, cy - 20, 1, 2.6, 0.3, 0.6, 1.05),   // spread past the maximum, held, released
             pan,                                               // 100 pt in 0.2 s while zoomed
-            pinch(cx, cy, 2, 0.6, 3.0, 0.5, 3.65),             // pinched together past the minimum
-            doubleTap(cx - 60, cy + 20, 4.4),                  // zoom(to:) around the tap
-            doubleTap(cx, cy, 5.3),                            // zoomed in: back out to the minimum
+            pinch(cx, cy, 2, 0.6, 2.7, 0.5, 3.35),             // pinched together past the minimum
+            doubleTap(cx - 60, cy + 20, 4.0),                  // zoom(to:) around the tap
+            doubleTap(cx, cy, 4.8),                            // zoomed in: back out to the minimum
         ]
         // The last double tap's zoom ends 0.2 s (two taps) + 0.3 s (the animation) after it.
-        return (b.list(items), 5.3 + ScrollGesture.tapInterval + ScrollGesture.tapLength + ZoomSpec.animationDuration)
+        return (b.list(items), 4.8 + ScrollGesture.tapInterval + ScrollGesture.tapLength + ZoomSpec.animationDuration)
     }
 }
