@@ -52,14 +52,7 @@ extension PresetReader {
         if let n = p.node("bounces") { zoom.append(("bounces", n)) }
 
         // The gestures: given, or the default script on this canvas.
-        let gestures: Node
-        let end: Double
-        if let given = p.node("gestures") {
-            gestures = given
-            end = 0 // the timeline runs the scene to the end of the gestures
-        } else {
-            (gestures, end) = defaultGalleryGestures(viewport, b)
-        }
+        let gestures = p.node("gestures") ?? defaultGalleryGestures(viewport, b)
         let background = p.node("background") ?? b.string("#000000")
         let photo = b.map([("id", b.string("photo")), ("frame", b.rect(Rect(x: 0, y: 0, width: imageSize.width, height: imageSize.height))),
                            ("contents", image)])
@@ -79,8 +72,8 @@ extension PresetReader {
                                                               ("text", textNode(b.string("×"), size: 26, weight: "bold", color: "#FFFFFF",
                                                                                 alignment: "center", b))])]))]))
         }
-        // The scene runs to the end of the gestures (a scene's `duration:` can add a hold).
-        return StepOutput(layers: layers, animations: [], duration: end)
+        // The timeline runs the scene until the last motion rests (a scene's `duration:` can add a hold).
+        return StepOutput(layers: layers, animations: [], duration: 0)
     }
 
     /// The photo's size in points: its PNG header (one point per pixel, as UIImage(contentsOfFile:)
@@ -103,9 +96,9 @@ extension PresetReader {
                          suggestion: "give its size in points with imageSize: [1200, 800]")
     }
 
-    /// A pinch out past the maximum (held, then released to spring back), a pan while zoomed,
-    /// a pinch in past the minimum, then a double tap in and one back out.
-    func defaultGalleryGestures(_ v: Size, _ b: NodeBuilder) -> (Node, Double) {
+    /// A double tap in, a pan while zoomed, a pinch out past the maximum (held, then released to
+    /// spring back) and a pinch in past the minimum, released to spring back to the fit.
+    func defaultGalleryGestures(_ v: Size, _ b: NodeBuilder) -> Node {
         let cx = v.width / 2, cy = v.height / 2
         func point(_ x: Double, _ y: Double) -> Node { b.numbers([Self.round9(x), Self.round9(y)]) }
         func pinch(_ x: Double, _ y: Double, _ from: Double, _ to: Double, _ begin: Double, _ duration: Double, _ release: Double) -> Node {
@@ -115,17 +108,15 @@ extension PresetReader {
         func doubleTap(_ x: Double, _ y: Double, _ t: Double) -> Node {
             b.map([("doubleTap", b.map([("at", point(x, y)), ("time", b.number(t))], flow: true))], flow: true)
         }
-        let pan = b.map([("pan", b.map([("points", b.list([b.numbers([1.6, Self.round9(cx + 75), Self.round9(cy + 100)]),
-                                                           b.numbers([1.8, Self.round9(cx - 25), Self.round9(cy + 80)])], flow: true))], flow: true))],
+        let pan = b.map([("pan", b.map([("points", b.list([b.numbers([1.0, Self.round9(cx + 75), Self.round9(cy + 100)]),
+                                                           b.numbers([1.2, Self.round9(cx - 25), Self.round9(cy + 80)])], flow: true))], flow: true))],
                         flow: true)
         let items = [
-            pinch(cx + 20, cy - 20, 1, 2.6, 0.3, 0.6, 1.05),   // spread past the maximum, held, released
+            doubleTap(cx - 60, cy + 20, 0.3),                  // zoom(to:) the maximum around the tap
             pan,                                               // 100 pt in 0.2 s while zoomed
-            pinch(cx, cy, 2, 0.6, 2.7, 0.5, 3.35),             // pinched together past the minimum
-            doubleTap(cx - 60, cy + 20, 4.0),                  // zoom(to:) around the tap
-            doubleTap(cx, cy, 4.8),                            // zoomed in: back out to the minimum
+            pinch(cx + 20, cy - 20, 1, 1.6, 2.0, 0.5, 2.7),    // spread past the maximum, held, released
+            pinch(cx, cy, 2, 0.5, 3.3, 0.5, 3.95),             // pinched together past the minimum, released
         ]
-        // The last double tap's zoom ends 0.2 s (two taps) + 0.3 s (the animation) after it.
-        return (b.list(items), 4.8 + ScrollGesture.tapInterval + ScrollGesture.tapLength + ZoomSpec.animationDuration)
+        return b.list(items)
     }
 }
