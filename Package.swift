@@ -36,9 +36,12 @@ let package = Package(
         .target(name: "SegueEncode", dependencies: ["SegueRaster", "CFFmpeg", "CImageQuant", "CWebP"]),
         // Beside the encoder: decoded frames → pixelmatch/SSIM comparisons, diff reports, golden tests.
         .target(name: "SegueDiff", dependencies: ["SegueEncode"]),
+        // The render path shared by the front ends (CLI and Studio): frames rendered in
+        // parallel and handed to an encoder in order.
+        .target(name: "SegueRender", dependencies: ["SegueEncode"]),
         // Command-line front end: thin subcommands over the stages.
         .target(name: "SegueCLI", dependencies: [
-            "SegueEncode",
+            "SegueRender",
             "SegueDiff",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

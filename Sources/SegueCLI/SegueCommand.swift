@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueEncode
+import SegueRender
 
 /// `segue`: the root command. Subcommands stay thin: they parse, call the pipeline stages,
 /// and report. Exit status: 0 success, 1 a scene, input or output problem, 2 a usage error.
