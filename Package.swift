@@ -12,6 +12,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // Studio (segue preview): a small HTTP server without SwiftNIO, quick to build.
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         // Pure math shared by every stage: CATransform3D, points, colours. No dependencies.
@@ -39,9 +41,12 @@ let package = Package(
         // The render path shared by the front ends (CLI and Studio): frames rendered in
         // parallel and handed to an encoder in order.
         .target(name: "SegueRender", dependencies: ["SegueEncode"]),
+        // Studio: `segue preview`, a local web page that plays, inspects and live-reloads a scene.
+        .target(name: "SegueStudio", dependencies: ["SegueRender", .product(name: "FlyingFox", package: "FlyingFox")]),
         // Command-line front end: thin subcommands over the stages.
         .target(name: "SegueCLI", dependencies: [
             "SegueRender",
+            "SegueStudio",
             "SegueDiff",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
