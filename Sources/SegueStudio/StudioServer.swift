@@ -182,6 +182,10 @@ final class Exporter: @unchecked Sendable {
             scene.canvas.fps = RenderJob.frameRate(for: format, sceneFPS: scene.canvas.fps, requestedFPS: nil)
             let timeline = Timeline(scene: scene)
             let url = RenderJob.defaultDestination(scenePath: session.path, format: format, folder: folder)
+            // The export folder is the Studio's own default place; make it (only it) when missing.
+            if !FileManager.default.fileExists(atPath: folder.path) {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            }
             let rasterizer = Rasterizer()
             try rasterizer.checkResources(DisplayListBuilder.build(timeline, frame: 0))
             let sink = try RenderJob.makeSink(format: format, path: url.path, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight,
