@@ -16,7 +16,9 @@ final class FrameStore: @unchecked Sendable {
     struct Key: Hashable { var version: Int; var index: Int; var scale: Double; var touches: Bool }
 
     private let session: SceneSession
-    private let rasterizer = Rasterizer()
+    /// One rasterizer per scene version: its texture cache keeps decoded images by path, and
+    /// a new version may be a new image under the same path.
+    private var rasterizer: (version: Int, renderer: Rasterizer) = (-1, Rasterizer())
     private let lock = NSLock()
     private var frames: [Key: PreviewFrame] = [:]
     private var order: [Key] = []
@@ -37,10 +39,14 @@ final class FrameStore: @unchecked Sendable {
         let key = Key(version: version, index: clamped, scale: scale, touches: touches)
         if let cached = lock.withLock({ frames[key] }) { return (cached, version) }
         let list = DisplayListBuilder.build(timeline, frame: clamped, showTouches: touches)
+        let renderer = lock.withLock { () -> Rasterizer in
+            if rasterizer.version < version { rasterizer = (version, Rasterizer()) }
+            return rasterizer.renderer
+        }
         let image: RasterImage
         do {
-            try rasterizer.checkResources(list)
-            image = try rasterizer.render(list)
+            try renderer.checkResources(list)
+            image = try renderer.render(list)
         } catch {
             session.report(error, version: version)
             throw error

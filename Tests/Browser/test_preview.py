@@ -280,3 +280,27 @@ def test_export_writes_a_gif_through_the_render_path(browser, own_preview, scene
     assert image.n_frames == result["frames"] == 101
     assert image.size == (200, 120)
     assert "wrote" in browser.find_element(By.ID, "exportStatus").text
+
+
+def test_changing_an_image_the_scene_draws_updates_the_page(segue, browser, tmp_path):
+    """The watched files come from the scene: an image named by `contents:` is watched too."""
+    Image.new("RGB", (8, 8), (0, 200, 0)).save(tmp_path / "picture.png")
+    (tmp_path / "scene.yaml").write_text(
+        'canvas: {size: [100, 100], scale: 1, fps: 30, background: "#FFFFFF"}\n'
+        "layers:\n"
+        "  - {id: picture, frame: [0, 0, 100, 100], contents: picture.png}\n")
+    preview = Preview(segue, tmp_path / "scene.yaml", cwd=tmp_path)
+    try:
+        open_page(browser, preview.url)
+        assert canvas_pixel(browser, 50, 50)[:3] == (0, 200, 0)
+        assert browser.execute_script("return document.getElementById('status').title").endswith("picture.png")
+        # Written under another name and renamed over the old file, as editors save.
+        Image.new("RGB", (8, 8), (200, 0, 200)).save(tmp_path / "picture.tmp.png")
+        os.replace(tmp_path / "picture.tmp.png", tmp_path / "picture.png")
+        written = time.monotonic()
+        wait_until(browser, "document.getElementById('frame').getContext('2d').getImageData(50, 50, 1, 1).data[1] === 0",
+                   timeout=10, interval=0.02)
+        assert time.monotonic() - written <= 2.0
+        assert canvas_pixel(browser, 50, 50)[:3] == (200, 0, 200)
+    finally:
+        preview.stop()
