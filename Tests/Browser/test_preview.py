@@ -304,3 +304,65 @@ def test_changing_an_image_the_scene_draws_updates_the_page(segue, browser, tmp_
         assert canvas_pixel(browser, 50, 50)[:3] == (200, 0, 200)
     finally:
         preview.stop()
+
+
+def test_beyond_loopback_the_page_needs_the_printed_token(segue, scene_dir):
+    """--host other than loopback warns and answers only requests that carry the URL's token.
+    The server listens on all addresses here, but the test talks to it over loopback only."""
+    import urllib.error
+    import urllib.request
+    process = subprocess.Popen([str(segue), "preview", str(scene_dir / "scene.yaml"), "--host", "0.0.0.0", "--port", "0"],
+                               cwd=scene_dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        match = re.search(r"http://0\.0\.0\.0:(\d+)/\?token=([0-9a-f]{32})\b", line)
+        assert match, line
+        port, token = match.groups()
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/scene", timeout=10)
+        assert refused.value.code == 403
+        with pytest.raises(urllib.error.HTTPError) as wrong:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/?token={'0' * 32}", timeout=10)
+        assert wrong.value.code == 403
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/scene?token={token}", timeout=10) as answer:
+            assert answer.status == 200
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=10)
+    assert "warning: --host 0.0.0.0" in process.stderr.read()
+
+
+def test_a_busy_port_is_reported_and_the_default_moves_to_the_next_free_one(segue, scene_dir):
+    import socket
+    blocker = socket.socket()
+    blocker.bind(("127.0.0.1", 0))
+    blocker.listen(1)
+    busy = blocker.getsockname()[1]
+    try:
+        result = subprocess.run([str(segue), "preview", str(scene_dir / "scene.yaml"), "--port", str(busy)],
+                                capture_output=True, text=True, timeout=30)
+        assert result.returncode == 1
+        assert f"error: port {busy} is in use." in result.stderr
+        assert "hint:" in result.stderr
+    finally:
+        blocker.close()
+
+
+def test_without_port_it_takes_8640_or_the_next_free_port(segue, scene_dir):
+    import socket
+    blocker = socket.socket()
+    blocker.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        blocker.bind(("127.0.0.1", 8640))
+    except OSError:
+        pytest.skip("port 8640 is taken by something else on this machine")
+    blocker.listen(1)
+    process = subprocess.Popen([str(segue), "preview", str(scene_dir / "scene.yaml")], cwd=scene_dir,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = int(re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline()).group(1))
+        assert 8641 <= port < 8660
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=10)
+        blocker.close()
