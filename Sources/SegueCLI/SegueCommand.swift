@@ -16,6 +16,7 @@ public struct SegueCommand: ParsableCommand {
           segue render scenes/flip.yaml -o out/flip.mp4
           segue render scenes/flip.yaml --format png          # out/flip/frame-0000.png …
           segue still scenes/flip.yaml --time 0.36 -o out/flip-mid.png
+          segue preview scenes/preset-flip.yaml                # live preview in the browser
           segue check scenes/*.yaml
           segue dump scenes/flip.yaml --frames 17-18
           segue plot scenes/flip.yaml --layer fromView --keyPath transform.rotation.y

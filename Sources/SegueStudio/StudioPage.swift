@@ -29,17 +29,18 @@ header .spacer { flex: 1; }
 #error .hint { color: #ffd60a; margin-top: 6px; }
 aside { grid-row: 2 / 4; grid-column: 2; border-left: 1px solid var(--line); overflow: auto; padding: 8px 10px; }
 aside h2 { font-size: 11px; text-transform: uppercase; letter-spacing: 0.06em; color: var(--dim); margin: 10px 0 4px; }
-#layers { list-style: none; margin: 0; padding: 0; max-height: 34vh; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
+#layers { list-style: none; margin: 0; padding: 0; max-height: 26vh; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
 #layers li { padding: 2px 6px; border-radius: 4px; cursor: pointer; font-family: ui-monospace, "DejaVu Sans Mono", monospace; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 #layers li:hover { background: var(--panel); }
 #layers li.selected { background: var(--accent); color: white; }
 #layers li .anim { color: var(--dim); font-size: 11px; }
 #layers li.selected .anim { color: #dde; }
+#propsBox { max-height: 28vh; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
 #props { width: 100%; border-collapse: collapse; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
-#props td { padding: 1px 4px; border-bottom: 1px solid var(--line); vertical-align: top; }
-#props td:first-child { color: var(--dim); white-space: nowrap; }
+#props td { padding: 1px 4px; border-bottom: 1px solid var(--line); vertical-align: top; white-space: pre-line; }
+#props td:first-child { color: var(--dim); white-space: nowrap; width: 42%; }
 #props tr.animated td:first-child { color: var(--accent); }
-#plot { width: 100%; height: 180px; background: var(--panel); border-radius: 6px; }
+#plot { width: 100%; height: 170px; background: var(--panel); border-radius: 6px; }
 footer { grid-column: 1; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 8px 12px; border-top: 1px solid var(--line); }
 button, select { background: var(--panel); color: var(--text); border: 1px solid var(--line); border-radius: 6px; padding: 4px 10px; font: inherit; cursor: pointer; }
 button:hover { border-color: var(--accent); }
@@ -66,7 +67,7 @@ label { display: inline-flex; align-items: center; gap: 4px; }
   <h2>Layers</h2>
   <ul id="layers"></ul>
   <h2>Properties <span class="muted" id="propsTime"></span></h2>
-  <table id="props"><tbody></tbody></table>
+  <div id="propsBox"><table id="props"><tbody></tbody></table></div>
   <h2>Plot <select id="plotKey"></select></h2>
   <canvas id="plot"></canvas>
 </aside>
@@ -261,7 +262,10 @@ function renderLayers() {
 }
 function selectLayer(id) {
   studio.selected = id;
-  for (const li of $("layers").children) li.classList.toggle("selected", li.dataset.id === id);
+  for (const li of $("layers").children) {
+    li.classList.toggle("selected", li.dataset.id === id);
+    if (li.dataset.id === id) li.scrollIntoView({ block: "nearest" });
+  }
   const layer = studio.scene.layers.find((l) => l.id === id), select = $("plotKey");
   const current = select.value;
   select.textContent = "";
@@ -299,7 +303,8 @@ function showProps() {
   const layer = d.layers.find((l) => l.id === studio.selected); if (!layer) return;
   const meta = studio.scene.layers.find((l) => l.id === studio.selected);
   $("propsTime").textContent = `at ${d.time.toFixed(3)} s (frame ${d.index})`;
-  const rows = [["opacity", layer.opacity], ["hidden", layer.hidden], ["quad", layer.quad.map((p) => p ? "(" + fmt(p) + ")" : "behind the eye").join(" ")]];
+  // The projected corners, then every key path's presentation value (opacity and hidden among them).
+  const rows = [["quad", layer.quad.map((p) => p ? `(${p[0].toFixed(1)}, ${p[1].toFixed(1)})` : "behind the eye").join("\n")]];
   for (const [key, value] of Object.entries(layer.values || {})) rows.push([key, value]);
   for (const [name, value] of rows) {
     const tr = document.createElement("tr");
@@ -318,6 +323,14 @@ async function loadPlot() {
   if (response && response.ok) studio.plot = await response.json();
   drawPlot();
 }
+// What each number of a key path's value is, as `segue dump` lists them.
+function componentNames(key, count) {
+  if (count === 1) return [key];
+  if (count === 2) return /size/i.test(key) ? ["width", "height"] : ["x", "y"];
+  if (count === 4) return /color/i.test(key) ? ["red", "green", "blue", "alpha"] : ["x", "y", "width", "height"];
+  if (count === 16) return Array.from({ length: 16 }, (_, i) => `m${Math.floor(i / 4) + 1}${i % 4 + 1}`);
+  return Array.from({ length: count }, (_, i) => `#${i}`);
+}
 const seriesColors = ["#0a84ff", "#30d158", "#ff9f0a", "#bf5af2", "#ff375f", "#64d2ff", "#ffd60a", "#ac8e68"];
 function drawPlot() {
   const c = $("plot"), w = c.clientWidth, h = c.clientHeight, k = dpr();
@@ -326,7 +339,7 @@ function drawPlot() {
   const p = studio.plot;
   g.fillStyle = "#98989d"; g.font = "11px sans-serif";
   if (!p || !p.times.length) { g.fillText(studio.selected ? "this layer has no animated key path" : "select a layer", 10, 20); return; }
-  const left = 44, right = w - 8, top = 8, bottom = h - 18;
+  const left = 44, right = w - 8, top = 20, bottom = h - 18;
   const count = p.values[0].length;
   // Only components that change (a transform has 16; most stay put).
   const shown = [];
@@ -348,6 +361,14 @@ function drawPlot() {
     p.times.forEach((t, j) => (j ? g.lineTo(x(t), y(p.values[j][i])) : g.moveTo(x(t), y(p.values[j][i]))));
     g.stroke();
   });
+  if (shown.length > 1 || count > 1) {
+    const names = componentNames(p.keyPath, count);
+    let lx = left + 6;
+    shown.forEach((i, n) => {
+      g.fillStyle = seriesColors[n % seriesColors.length]; g.fillText(names[i], lx, 12);
+      lx += g.measureText(names[i]).width + 10;
+    });
+  }
   const now = Math.min(studio.time, p.duration);
   g.strokeStyle = "#ff453a"; g.lineWidth = 1.5; g.beginPath(); g.moveTo(x(now), top); g.lineTo(x(now), bottom); g.stroke();
 }
