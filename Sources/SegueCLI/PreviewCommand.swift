@@ -28,7 +28,7 @@ struct PreviewCommand: ParsableCommand {
           segue preview scenes/flip.yaml --open
           segue preview scenes/flip.yaml --port 9000
           segue preview scenes/flip.yaml --port 0              # any free port
-          segue preview scenes/flip.yaml --host 0.0.0.0        # other machines, with a token
+          segue preview scenes/flip.yaml --host 0.0.0.0        # needs the token
         """)
 
     @Argument(help: "The scene file.")
@@ -61,6 +61,7 @@ struct PreviewCommand: ParsableCommand {
             if let problem = studio.initialProblem {
                 FileHandle.standardError.write(Data((problem + "\n(the preview shows this error until the file is fixed)\n").utf8))
             }
+            try StudioServer.checkHost(host)
             if !StudioServer.isLoopback(host) {
                 Diagnostics.note("warning: --host \(host) lets other machines reach this preview and its export button; only the URL below, with its token, is answered.", quiet: false)
             }

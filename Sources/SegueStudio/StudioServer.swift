@@ -103,8 +103,15 @@ public final class StudioServer: Sendable {
         exit(0)
     }
 
+    /// Throws `badHost` unless `host` is an address this machine can listen on.
+    public static func checkHost(_ host: String) throws {
+        let address = host == "localhost" ? "127.0.0.1" : host
+        if !canBind(host: address, port: 0) { throw StudioError.badHost(host) }
+    }
+
     /// `--port N` as given (0: the system picks); otherwise 8640 or the next free one.
     private func choosePort(host: String) throws -> Int {
+        try Self.checkHost(host)
         if let port = options.port {
             if port != 0 && !Self.canBind(host: host, port: port) { throw StudioError.portInUse(port) }
             return port
