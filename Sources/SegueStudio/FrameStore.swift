@@ -19,7 +19,9 @@ final class FrameStore: @unchecked Sendable {
     /// One rasterizer per scene version: its texture cache keeps decoded images by path, and
     /// a new version may be a new image under the same path.
     private var rasterizer: (version: Int, renderer: Rasterizer) = (-1, Rasterizer())
-    private let lock = NSLock()
+    private let lock = NSCondition()
+    /// Frames being rendered now; a second request for one waits for it instead of rendering it again.
+    private var rendering: Set<Key> = []
     private var frames: [Key: PreviewFrame] = [:]
     private var order: [Key] = []
     private var bytes = 0
@@ -32,12 +34,32 @@ final class FrameStore: @unchecked Sendable {
 
     enum Failure: Error { case noScene }
 
+    /// The frame the page asked for last (index, scale, touches): after an edit it is the one
+    /// the page will ask for first, so it is rendered before the page asks.
+    private var lastAsked = (index: 0, scale: 1.0, touches: false)
+
+    /// Renders the frame the page is most likely to ask for next, in the background.
+    func warm() {
+        let wanted = lock.withLock { lastAsked }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            _ = try? frame(index: wanted.index, scale: wanted.scale, touches: wanted.touches, remember: false)
+        }
+    }
+
     /// Frame `index` of the current version at `scale` pixels per point. Blocks while rendering.
-    func frame(index: Int, scale: Double, touches: Bool) throws -> (PreviewFrame, version: Int) {
+    func frame(index: Int, scale: Double, touches: Bool, remember: Bool = true) throws -> (PreviewFrame, version: Int) {
         guard let (timeline, version) = session.timeline(scale: scale) else { throw Failure.noScene }
         let clamped = max(0, min(index, timeline.frameCount - 1))
         let key = Key(version: version, index: clamped, scale: scale, touches: touches)
-        if let cached = lock.withLock({ frames[key] }) { return (cached, version) }
+        if remember { lock.withLock { lastAsked = (clamped, scale, touches) } }
+        let cached: PreviewFrame? = lock.withLock {
+            while rendering.contains(key) { lock.wait() }
+            if let hit = frames[key] { return hit }
+            rendering.insert(key)
+            return nil
+        }
+        if let cached { return (cached, version) }
+        defer { lock.withLock { rendering.remove(key); lock.broadcast() } }
         let list = DisplayListBuilder.build(timeline, frame: clamped, showTouches: touches)
         let renderer = lock.withLock { () -> Rasterizer in
             if rasterizer.version < version { rasterizer = (version, Rasterizer()) }

@@ -47,6 +47,8 @@ final class SceneSession: @unchecked Sendable {
     private var stamps: [String: FileStamp?] = [:]
     /// Timelines of the current version at other scales (the page's device pixel ratio).
     private var scaled: [Double: Timeline] = [:]
+    /// Called (on the reloading thread) after every reload, good or bad.
+    var onReload: (@Sendable () -> Void)?
 
     init(path: String, limits: SceneLimits) {
         self.path = path
@@ -82,6 +84,7 @@ final class SceneSession: @unchecked Sendable {
             state.version += 1
             stamps = Dictionary(uniqueKeysWithValues: state.watched.map { ($0, FileStamp(path: $0)) })
         }
+        onReload?()
     }
 
     /// Reports a problem found after loading (an image that cannot be decoded, say).

@@ -44,6 +44,9 @@ public final class StudioServer: Sendable {
         self.options = options
         session = SceneSession(path: options.scenePath, limits: options.limits)
         frames = FrameStore(session: session)
+        // The first frame (and after each edit, the frame on show) is rendered before it is asked for.
+        session.onReload = { [frames] in frames.warm() }
+        frames.warm()
         token = Self.isLoopback(options.host) ? nil : Self.randomToken()
         exporter = Exporter(session: session, folder: options.exportFolder, jobs: options.jobs)
     }
