@@ -366,3 +366,26 @@ def test_without_port_it_takes_8640_or_the_next_free_port(segue, scene_dir):
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=10)
         blocker.close()
+
+
+def test_the_touches_toggle_shows_the_scripted_finger(segue, browser, tmp_path):
+    """With Touches on, the canvas is `segue still --show-touches`; off, it is the plain frame."""
+    scene = REPO / "scenes" / "edge-swipe-finish.yaml"
+    index = 20
+    plain, touched = tmp_path / "plain.png", tmp_path / "touched.png"
+    for path, extra in ((plain, []), (touched, ["--show-touches"])):
+        subprocess.run([str(segue), "still", str(scene), "--frame", str(index), "--scale", "1", "-o", str(path)] + extra, check=True)
+    plain_bytes = Image.open(plain).convert("RGBA").tobytes()
+    touched_bytes = Image.open(touched).convert("RGBA").tobytes()
+    assert plain_bytes != touched_bytes, "frame 20 should have a finger on the screen"
+    preview = Preview(segue, scene, cwd=tmp_path)
+    try:
+        open_page(browser, preview.url)
+        browser.execute_script(f"studio.seekFrame({index})")
+        wait_until(browser, shown_frame_is(index))
+        assert canvas_image(browser).tobytes() == plain_bytes
+        browser.find_element(By.ID, "touches").click()
+        wait_until(browser, f"studio.drawnFrame === {index} && studio.drawnKey && studio.drawnKey.endsWith('/1')")
+        assert canvas_image(browser).tobytes() == touched_bytes
+    finally:
+        preview.stop()
