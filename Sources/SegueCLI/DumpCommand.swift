@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueEncode
+import SegueRender
 
 struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

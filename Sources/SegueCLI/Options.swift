@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueEncode
+import SegueRender
 
 /// Options that change how a scene is sampled, shared by render, still and dump.
 struct SamplingOptions: ParsableArguments {
@@ -108,28 +108,7 @@ struct FrameRange: ExpressibleByArgument, CustomStringConvertible {
     }
 }
 
-/// What `render` writes.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case mp4, png
-    /// Concatenated premultiplied BGRA frames (`-o -` for standard output).
-    case raw
-    /// Animated images (one file each).
-    case gif, webp, apng
-
-    /// The format a file name's extension asks for, if any.
-    static func fromExtension(of path: String) -> OutputFormat? {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "mp4": .mp4
-        case "gif": .gif
-        case "webp": .webp
-        case "apng": .apng
-        default: nil
-        }
-    }
-
-    /// Whether the format is one file per scene (rather than a folder or a stream).
-    var isSingleFile: Bool { self == .mp4 || self == .gif || self == .webp || self == .apng }
-}
+extension OutputFormat: ExpressibleByArgument {}
 
 /// `--max-size`: a byte count, optionally with a k or M suffix (1000 and 1,000,000 bytes).
 struct ByteCount: ExpressibleByArgument, CustomStringConvertible {
