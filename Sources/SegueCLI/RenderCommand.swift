@@ -30,6 +30,7 @@ struct RenderCommand: ParsableCommand {
         Examples:
           segue render scenes/flip.yaml -o out/flip.mp4
           segue render scenes/flip.yaml --format png --frames 0-10
+          segue render scenes/flip.yaml --format png --frames 6,12,40-   # frames 6, 12 and 40 to the end
           segue render scenes/*.yaml --crf 23
           segue render scenes/flip.yaml -o flip.gif --max-size 2M
           segue render scenes/flip.yaml -o flip.webp --lossy --webp-quality 85
@@ -47,7 +48,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var sampling: SamplingOptions
 
-    @Option(help: "Only these frames: a range like 0-10, one frame like 12, or an open range like 30- (inclusive, 0-based).")
+    @Option(help: "Only these frames (0-based): ranges like 0-10, frames like 12, open ranges like 30-, comma-separated, e.g. 0-10,12,30-.")
     var frames: FrameRange?
 
     @Option(help: ArgumentHelp(QualityPreset.helpText, valueName: "level"))
@@ -191,7 +192,7 @@ struct RenderCommand: ParsableCommand {
         try sampling.limits.values.checkRender(scene, frames: range.count, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight)
         let rasterizer = Rasterizer()
         // Check every image once up front, so a bad file fails before any frame is encoded.
-        try rasterizer.checkResources(DisplayListBuilder.build(timeline, frame: range.lowerBound))
+        try rasterizer.checkResources(DisplayListBuilder.build(timeline, frame: range[0]))
 
         var url = destination(for: path, format: format)
         if output == OutputPath.standardOutputName { url = URL(fileURLWithPath: "/dev/stdout") }
@@ -207,7 +208,7 @@ struct RenderCommand: ParsableCommand {
                                       quality: webpQuality ?? settings.webpLossyQuality ?? AnimatedImageWriter.Options.defaultWebPQuality)
         let sinkPath = format == .raw && output == OutputPath.standardOutputName ? OutputPath.standardOutputName : url.path
         let sink = try RenderJob.makeSink(format: format, path: sinkPath, width: width, height: height, fps: fps,
-                                          startIndex: range.lowerBound, settings: encoder)
+                                          startIndex: range[0], frameNumbers: range, settings: encoder)
         let progress = ProgressBar(label: URL(fileURLWithPath: path).lastPathComponent, total: range.count,
                                    enabled: !quiet && Diagnostics.standardErrorIsTerminal)
         if let gif = sink as? GIFWriter { gif.progress = { phase, fraction in progress.update(phase: phase, fraction: fraction) } }

@@ -9,7 +9,8 @@ import Foundation
 public final class FramePipeline: @unchecked Sendable {
     private let timeline: Timeline
     private let rasterizer: Rasterizer
-    private let frames: ClosedRange<Int>
+    /// The frame numbers to render, in delivery order.
+    private let frames: [Int]
     private let jobs: Int
     private let window: Int
     private let showTouches: Bool
@@ -20,15 +21,20 @@ public final class FramePipeline: @unchecked Sendable {
     private var finished: [Int: RasterImage] = [:]
     private var failure: Error?
 
-    public init(timeline: Timeline, rasterizer: Rasterizer, frames: ClosedRange<Int>, jobs: Int, showTouches: Bool = false) {
+    /// Positions in `frames`: the next to render and the next to hand to the sink.
+    public convenience init(timeline: Timeline, rasterizer: Rasterizer, frames: ClosedRange<Int>, jobs: Int, showTouches: Bool = false) {
+        self.init(timeline: timeline, rasterizer: rasterizer, frames: Array(frames), jobs: jobs, showTouches: showTouches)
+    }
+
+    public init(timeline: Timeline, rasterizer: Rasterizer, frames: [Int], jobs: Int, showTouches: Bool = false) {
         self.timeline = timeline
         self.showTouches = showTouches
         self.rasterizer = rasterizer
         self.frames = frames
         self.jobs = max(1, jobs)
         self.window = max(2, 2 * self.jobs)
-        nextToClaim = frames.lowerBound
-        nextToDeliver = frames.lowerBound
+        nextToClaim = 0
+        nextToDeliver = 0
     }
 
     /// Renders every frame in the range and calls `deliver` with each, in order, on this thread.
@@ -45,12 +51,12 @@ public final class FramePipeline: @unchecked Sendable {
             lock.lock(); if failure == nil { failure = CancellationError() }; lock.broadcast(); lock.unlock()
             group.wait()
         }
-        while nextToDeliver <= frames.upperBound {
+        while nextToDeliver < frames.count {
             lock.lock()
             while finished[nextToDeliver] == nil && failure == nil { lock.wait() }
             if let failure { lock.unlock(); throw failure }
             let image = finished.removeValue(forKey: nextToDeliver)!
-            let index = nextToDeliver
+            let index = frames[nextToDeliver]
             nextToDeliver += 1
             lock.broadcast()
             lock.unlock()
@@ -65,14 +71,14 @@ public final class FramePipeline: @unchecked Sendable {
         while true {
             lock.lock()
             // Stay within the window so a slow sink does not let frames pile up in memory.
-            while failure == nil && nextToClaim <= frames.upperBound && nextToClaim >= nextToDeliver + window { lock.wait() }
-            guard failure == nil, nextToClaim <= frames.upperBound else { lock.unlock(); return }
-            let index = nextToClaim
+            while failure == nil && nextToClaim < frames.count && nextToClaim >= nextToDeliver + window { lock.wait() }
+            guard failure == nil, nextToClaim < frames.count else { lock.unlock(); return }
+            let position = nextToClaim
             nextToClaim += 1
             lock.unlock()
             do {
-                let image = try rasterizer.render(DisplayListBuilder.build(timeline, frame: index, showTouches: showTouches))
-                lock.lock(); finished[index] = image; lock.broadcast(); lock.unlock()
+                let image = try rasterizer.render(DisplayListBuilder.build(timeline, frame: frames[position], showTouches: showTouches))
+                lock.lock(); finished[position] = image; lock.broadcast(); lock.unlock()
             } catch {
                 lock.lock(); if failure == nil { failure = error }; lock.broadcast(); lock.unlock()
                 return

@@ -69,11 +69,11 @@ public enum RenderJob {
 
     /// The writer for `format` at `path` (for raw, `-` is standard output).
     public static func makeSink(format: OutputFormat, path: String, width: Int, height: Int, fps: Double,
-                                startIndex: Int, settings: EncoderSettings) throws -> FrameSink {
+                                startIndex: Int, frameNumbers: [Int]? = nil, settings: EncoderSettings) throws -> FrameSink {
         let url = URL(fileURLWithPath: path)
         return switch format {
         case .mp4: try MP4Writer(url: url, width: width, height: height, fps: fps, crf: settings.crf)
-        case .png: try PNGSequenceWriter(directory: url, startIndex: startIndex)
+        case .png: try PNGSequenceWriter(directory: url, startIndex: startIndex, frameNumbers: frameNumbers)
         case .raw: try RawFrameWriter(path: path)
         case .gif: try GIFWriter(url: url, width: width, height: height, fps: fps, options: settings.gif)
         case .webp: try AnimatedImageWriter(url: url, format: .webp, width: width, height: height, fps: fps, options: settings.animatedImage)
@@ -85,7 +85,7 @@ public enum RenderJob {
     /// Renders `frames` of `timeline` on `jobs` threads into `sink`, in order, and finishes it.
     /// On any error the sink is cancelled (the previous output stays as it was) and the error
     /// is rethrown. `willAppend` runs before each frame is handed to the sink, `didAppend` after.
-    public static func run(timeline: Timeline, frames: ClosedRange<Int>, rasterizer: Rasterizer = Rasterizer(),
+    public static func run(timeline: Timeline, frames: [Int], rasterizer: Rasterizer = Rasterizer(),
                            sink: FrameSink, jobs: Int, showTouches: Bool = false,
                            willAppend: (Int) throws -> Void = { _ in }, didAppend: (Int) -> Void = { _ in }) throws {
         do {

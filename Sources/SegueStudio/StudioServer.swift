@@ -201,7 +201,7 @@ final class Exporter: @unchecked Sendable {
             let sink = try RenderJob.makeSink(format: format, path: url.path, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight,
                                               fps: scene.canvas.fps, startIndex: 0, settings: EncoderSettings())
             let started = Date()
-            try RenderJob.run(timeline: timeline, frames: 0 ... timeline.frameCount - 1, rasterizer: rasterizer, sink: sink, jobs: jobs)
+            try RenderJob.run(timeline: timeline, frames: Array(0 ..< timeline.frameCount), rasterizer: rasterizer, sink: sink, jobs: jobs)
             let bytes = ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int) ?? 0
             return Result(path: url.path, bytes: bytes, frames: timeline.frameCount, seconds: Date().timeIntervalSince(started))
         }
