@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // Swift animator import (SegueSwiftImport): the parser only, no macros or compiler plugins.
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        // Studio (segue preview): a small HTTP server without SwiftNIO, quick to build.
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         // Pure math shared by every stage: CATransform3D, points, colours. No dependencies.
@@ -50,15 +52,21 @@ let package = Package(
         // zlib, for the compressed geometry dump kept beside pixel goldens.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "SegueDiff", dependencies: ["SegueEncode", "CZlib"]),
+        // The render path shared by the front ends (CLI and Studio): frames rendered in
+        // parallel and handed to an encoder in order.
+        .target(name: "SegueRender", dependencies: ["SegueEncode"]),
+        // Studio: `segue preview`, a local web page that plays, inspects and live-reloads a scene.
+        .target(name: "SegueStudio", dependencies: ["SegueRender", .product(name: "FlyingFox", package: "FlyingFox")]),
         // Command-line front end: thin subcommands over the stages.
         .target(name: "SegueCLI", dependencies: [
-            "SegueEncode",
+            "SegueRender",
+            "SegueStudio",
             "SegueDiff",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "segue", dependencies: ["SegueCLI"]),
         // Library products: every stage behind one import, and golden assertions for test suites.
-        .target(name: "SegueKit", dependencies: ["SegueDiff"]),
+        .target(name: "SegueKit", dependencies: ["SegueDiff", "SegueRender"]),
         .target(name: "SegueTesting", dependencies: ["SegueKit"]),
 
         // Fuzz targets (scripts/fuzz, docs/reliability.md). Built normally they replay the

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueEncode
+import SegueRender
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueEncode
+import SegueRender
 import SegueScene
 
 /// Prints errors in one house style — `file:line:column: error: what` with a `hint:` line —

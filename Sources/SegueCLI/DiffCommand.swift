@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import SegueDiff
-import SegueEncode
+import SegueRender
 
 /// Options shared by `diff` and `test`: how frames are compared and when they pass.
 struct ComparisonOptions: ParsableArguments {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueEncode
+import SegueRender
 
 struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,7 +33,7 @@ struct DumpCommand: ParsableCommand {
     @Argument(help: "The scene file.")
     var scene: String
 
-    @Option(help: "Only these frames: a range like 0-10, one frame like 12, or an open range like 30- (inclusive, 0-based).")
+    @Option(help: "Only these frames (0-based): ranges like 0-10, frames like 12, open ranges like 30-, comma-separated, e.g. 0-10,12,30-.")
     var frames: FrameRange?
 
     @Option(name: [.customLong("keyPath"), .customLong("key-path")],

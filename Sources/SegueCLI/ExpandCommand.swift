@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueEncode
+import SegueRender
 
 /// `segue expand`: what a scene's presets became.
 struct ExpandCommand: ParsableCommand {

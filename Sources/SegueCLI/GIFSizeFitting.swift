@@ -1,5 +1,5 @@
 import Foundation
-import SegueEncode
+import SegueRender
 import SegueScene
 import SegueTimeline
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueEncode
+import SegueRender
 
 /// Options that change how a scene is sampled, shared by render, still and dump.
 struct SamplingOptions: ParsableArguments {
@@ -75,61 +75,54 @@ struct LimitOptions: ParsableArguments {
     }
 }
 
-/// `--frames A-B` (inclusive, 0-based), `--frames N`, or `--frames A-` (to the end).
+/// `--frames`: a comma list of frames (`12`), inclusive ranges (`0-10`) and open ranges (`30-`, to
+/// the end), 0-based, e.g. `0-10,12,30-`. Frames are taken in increasing order, each once.
 struct FrameRange: ExpressibleByArgument, CustomStringConvertible {
-    var lower: Int
-    var upper: Int?
+    struct Item: Equatable {
+        var lower: Int
+        var upper: Int?
+        var text: String
+    }
+    var items: [Item]
 
     init?(argument: String) {
-        let parts = argument.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
-        switch parts.count {
-        case 1:
-            guard let n = Int(parts[0]), n >= 0 else { return nil }
-            lower = n; upper = n
-        case 2:
-            guard let a = Int(parts[0]), a >= 0 else { return nil }
-            if parts[1].isEmpty { lower = a; upper = nil; return }
-            guard let b = Int(parts[1]), b >= a else { return nil }
-            lower = a; upper = b
-        default: return nil
+        var items: [Item] = []
+        for piece in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            let text = piece.trimmingCharacters(in: .whitespaces)
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+            switch parts.count {
+            case 1:
+                guard let n = Int(parts[0]), n >= 0 else { return nil }
+                items.append(Item(lower: n, upper: n, text: text))
+            case 2:
+                guard let a = Int(parts[0]), a >= 0 else { return nil }
+                if parts[1].isEmpty { items.append(Item(lower: a, upper: nil, text: text)); continue }
+                guard let b = Int(parts[1]), b >= a else { return nil }
+                items.append(Item(lower: a, upper: b, text: text))
+            default: return nil
+            }
         }
+        guard !items.isEmpty else { return nil }
+        self.items = items
     }
 
-    var description: String { "\(lower)-\(upper.map(String.init) ?? "")" }
+    var description: String { items.map(\.text).joined(separator: ",") }
     static var defaultCompletionKind: CompletionKind { .default }
 
-    /// The frame indexes this range selects in a scene of `count` frames.
-    func resolve(frameCount count: Int, scene: String) throws -> ClosedRange<Int> {
-        let last = min(upper ?? count - 1, count - 1)
-        guard lower < count else {
-            throw CLIError("--frames \(self): \(scene) has frames 0-\(count - 1).", hint: "choose frames within 0-\(count - 1)")
+    /// The frame numbers selected in a scene of `count` frames, ascending, each once.
+    func resolve(frameCount count: Int, scene: String) throws -> [Int] {
+        var selected = Set<Int>()
+        for item in items {
+            guard item.lower < count else {
+                throw CLIError("--frames \(item.text): \(scene) has frames 0-\(count - 1).", hint: "choose frames within 0-\(count - 1)")
+            }
+            selected.formUnion(item.lower ... min(item.upper ?? count - 1, count - 1))
         }
-        return lower ... last
+        return selected.sorted()
     }
 }
 
-/// What `render` writes.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case mp4, png
-    /// Concatenated premultiplied BGRA frames (`-o -` for standard output).
-    case raw
-    /// Animated images (one file each).
-    case gif, webp, apng
-
-    /// The format a file name's extension asks for, if any.
-    static func fromExtension(of path: String) -> OutputFormat? {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "mp4": .mp4
-        case "gif": .gif
-        case "webp": .webp
-        case "apng": .apng
-        default: nil
-        }
-    }
-
-    /// Whether the format is one file per scene (rather than a folder or a stream).
-    var isSingleFile: Bool { self == .mp4 || self == .gif || self == .webp || self == .apng }
-}
+extension OutputFormat: ExpressibleByArgument {}
 
 /// `--max-size`: a byte count, optionally with a k or M suffix (1000 and 1,000,000 bytes).
 struct ByteCount: ExpressibleByArgument, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueEncode
+import SegueRender
 
 struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SegueEncode
+import SegueRender
 
 /// `--quality low|medium|high|lossless`: one word for every format, each mapped to concrete
 /// encoder settings (listed in `render --help` and the README). The per-format options

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueEncode
+import SegueRender
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,6 +30,7 @@ struct RenderCommand: ParsableCommand {
         Examples:
           segue render scenes/flip.yaml -o out/flip.mp4
           segue render scenes/flip.yaml --format png --frames 0-10
+          segue render scenes/flip.yaml --format png --frames 6,12,40-   # frames 6, 12 and 40 to the end
           segue render scenes/*.yaml --crf 23
           segue render scenes/flip.yaml -o flip.gif --max-size 2M
           segue render scenes/flip.yaml -o flip.webp --lossy --webp-quality 85
@@ -47,7 +48,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var sampling: SamplingOptions
 
-    @Option(help: "Only these frames: a range like 0-10, one frame like 12, or an open range like 30- (inclusive, 0-based).")
+    @Option(help: "Only these frames (0-based): ranges like 0-10, frames like 12, open ranges like 30-, comma-separated, e.g. 0-10,12,30-.")
     var frames: FrameRange?
 
     @Option(help: ArgumentHelp(QualityPreset.helpText, valueName: "level"))
@@ -155,32 +156,16 @@ struct RenderCommand: ParsableCommand {
         return .mp4
     }
 
-    /// The frame rate a format is rendered at: GIF at 50 fps unless --fps is lower; WebP and
-    /// APNG at the scene's (or --fps) rate, at most 60 (browsers show frames shorter than 11 ms
-    /// for 100 ms); other formats as the scene says.
     private func frameRate(for format: OutputFormat, scene: Scene) -> Double {
-        switch format {
-        case .gif: GIFTiming.frameRate(requested: sampling.fps)
-        case .webp, .apng: min(scene.canvas.fps, 60)
-        default: scene.canvas.fps
-        }
+        RenderJob.frameRate(for: format, sceneFPS: scene.canvas.fps, requestedFPS: sampling.fps)
     }
 
     private func destination(for scenePath: String, format: OutputFormat) -> URL {
-        let name = URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
-        let leaf = switch format {
-        case .mp4: name + ".mp4"
-        case .png: name
-        case .raw: name + ".bgra"
-        case .gif: name + ".gif"
-        case .webp: name + ".webp"
-        case .apng: name + ".apng"
-        }
         if let output {
             if scenes.count == 1 { return URL(fileURLWithPath: output) }
-            return URL(fileURLWithPath: output).appendingPathComponent(leaf)
+            return URL(fileURLWithPath: output).appendingPathComponent(RenderJob.leafName(scenePath: scenePath, format: format))
         }
-        return URL(fileURLWithPath: "out").appendingPathComponent(leaf)
+        return RenderJob.defaultDestination(scenePath: scenePath, format: format)
     }
 
     private func renderScene(_ path: String) throws {
@@ -207,45 +192,37 @@ struct RenderCommand: ParsableCommand {
         try sampling.limits.values.checkRender(scene, frames: range.count, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight)
         let rasterizer = Rasterizer()
         // Check every image once up front, so a bad file fails before any frame is encoded.
-        try rasterizer.checkResources(DisplayListBuilder.build(timeline, frame: range.lowerBound))
+        try rasterizer.checkResources(DisplayListBuilder.build(timeline, frame: range[0]))
 
         var url = destination(for: path, format: format)
         if output == OutputPath.standardOutputName { url = URL(fileURLWithPath: "/dev/stdout") }
         let width = scene.canvas.pixelWidth, height = scene.canvas.pixelHeight
         let fps = scene.canvas.fps
         let settings = quality?.settings ?? QualityPreset.defaults
-        let sink: FrameSink = switch format {
-        case .mp4: try MP4Writer(url: url, width: width, height: height, fps: fps, crf: crf ?? settings.crf)
-        case .png: try PNGSequenceWriter(directory: url, startIndex: range.lowerBound)
-        case .raw: try RawFrameWriter(path: output == OutputPath.standardOutputName ? OutputPath.standardOutputName : url.path)
-        case .gif:
-            try GIFWriter(url: url, width: width, height: height, fps: fps,
-                          options: .init(quality: gifQuality ?? settings.gifQuality, maxColors: maxColors, loop: loop, maxBytes: gifLimit,
-                                         palette: gifPalette, dithering: gifDither ?? settings.gifDither,
-                                         qualityFloor: min(qualityFloor, gifQuality ?? settings.gifQuality)))
-        case .webp:
-            try AnimatedImageWriter(url: url, format: .webp, width: width, height: height, fps: fps,
-                                    options: .init(loop: loop, lossy: lossy || settings.webpLossyQuality != nil,
-                                                   quality: webpQuality ?? settings.webpLossyQuality ?? AnimatedImageWriter.Options.defaultWebPQuality))
-        case .apng:
-            try AnimatedImageWriter(url: url, format: .apng, width: width, height: height, fps: fps, options: .init(loop: loop))
-        }
+        var encoder = EncoderSettings()
+        encoder.crf = crf ?? settings.crf
+        encoder.gif = .init(quality: gifQuality ?? settings.gifQuality, maxColors: maxColors, loop: loop, maxBytes: gifLimit,
+                            palette: gifPalette, dithering: gifDither ?? settings.gifDither,
+                            qualityFloor: min(qualityFloor, gifQuality ?? settings.gifQuality))
+        encoder.animatedImage = .init(loop: loop, lossy: lossy || settings.webpLossyQuality != nil,
+                                      quality: webpQuality ?? settings.webpLossyQuality ?? AnimatedImageWriter.Options.defaultWebPQuality)
+        let sinkPath = format == .raw && output == OutputPath.standardOutputName ? OutputPath.standardOutputName : url.path
+        let sink = try RenderJob.makeSink(format: format, path: sinkPath, width: width, height: height, fps: fps,
+                                          startIndex: range[0], frameNumbers: range, settings: encoder)
         let progress = ProgressBar(label: URL(fileURLWithPath: path).lastPathComponent, total: range.count,
                                    enabled: !quiet && Diagnostics.standardErrorIsTerminal)
         if let gif = sink as? GIFWriter { gif.progress = { phase, fraction in progress.update(phase: phase, fraction: fraction) } }
         let started = Date()
         do {
             var done = 0
-            try FramePipeline(timeline: timeline, rasterizer: rasterizer, frames: range, jobs: jobs, showTouches: showTouches).run { index, image in
-                try FaultInjection.failIfRequested(frame: index, path: url.path)
-                try sink.append(image)
-                FaultInjection.pauseIfRequested(.afterFrame(index))
-                done += 1
-                progress.update(done: done)
-            }
-            try sink.finish()
+            try RenderJob.run(timeline: timeline, frames: range, rasterizer: rasterizer, sink: sink, jobs: jobs, showTouches: showTouches,
+                              willAppend: { index in try FaultInjection.failIfRequested(frame: index, path: url.path) },
+                              didAppend: { index in
+                                  FaultInjection.pauseIfRequested(.afterFrame(index))
+                                  done += 1
+                                  progress.update(done: done)
+                              })
         } catch {
-            sink.cancel()
             progress.finish()
             throw error
         }

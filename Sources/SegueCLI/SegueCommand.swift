@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueEncode
+import SegueRender
 
 /// `segue`: the root command. Subcommands stay thin: they parse, call the pipeline stages,
 /// and report. Exit status: 0 success, 1 a scene, input or output problem, 2 a usage error.
@@ -16,6 +16,7 @@ public struct SegueCommand: ParsableCommand {
           segue render scenes/flip.yaml -o out/flip.mp4
           segue render scenes/flip.yaml --format png          # out/flip/frame-0000.png …
           segue still scenes/flip.yaml --time 0.36 -o out/flip-mid.png
+          segue preview scenes/preset-flip.yaml                # live preview in the browser
           segue check scenes/*.yaml
           segue dump scenes/flip.yaml --frames 17-18
           segue plot scenes/flip.yaml --layer fromView --keyPath transform.rotation.y
@@ -28,7 +29,7 @@ public struct SegueCommand: ParsableCommand {
         The scene format is documented in docs/scene-format/.
         """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, StillCommand.self, CheckCommand.self, DumpCommand.self, PlotCommand.self, ExpandCommand.self, ImportCommand.self, SheetCommand.self, DiffCommand.self, TestCommand.self]
+        subcommands: [RenderCommand.self, StillCommand.self, PreviewCommand.self, CheckCommand.self, DumpCommand.self, PlotCommand.self, ExpandCommand.self, ImportCommand.self, SheetCommand.self, DiffCommand.self, TestCommand.self]
     )
 
     public init() {}

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueEncode
+import SegueRender
 
 /// `segue sheet`: a contact sheet of a scene.
 struct SheetCommand: ParsableCommand {

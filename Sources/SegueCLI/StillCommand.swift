@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SegueEncode
+import SegueRender
 
 struct StillCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

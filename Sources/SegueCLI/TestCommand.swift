@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import SegueDiff
-import SegueEncode
+import SegueRender
 
 extension RecordMode: ExpressibleByArgument {}
 extension GoldenTestRun.Mode: ExpressibleByArgument {}

@@ -139,6 +139,8 @@ public enum PNGWriter {
 public final class PNGSequenceWriter: FrameSink {
     public let directory: URL
     public let startIndex: Int
+    /// The frame numbers the appended images carry, in order (nil: consecutive from startIndex).
+    public let frameNumbers: [Int]?
     /// Frames appended so far.
     public private(set) var frameCount = 0
     private var staging: URL?
@@ -148,10 +150,11 @@ public final class PNGSequenceWriter: FrameSink {
     /// - Throws: `EncodeError.unwritablePath` (missing or read-only parent, destination is a file,
     ///   a stream or a folder with other files in it), `EncodeError.wouldOverwriteInput`,
     ///   `EncodeError.invalidSetting` for a negative `startIndex`.
-    public init(directory: URL, startIndex: Int = 0) throws {
-        guard startIndex >= 0 else {
+    public init(directory: URL, startIndex: Int = 0, frameNumbers: [Int]? = nil) throws {
+        guard startIndex >= 0, (frameNumbers ?? []).allSatisfy({ $0 >= 0 }) else {
             throw EncodeError.invalidSetting("start frame \(startIndex) must not be negative")
         }
+        self.frameNumbers = frameNumbers
         let requested = directory.path
         let directory = try OutputPath.resolveFolder(directory)
         self.directory = directory
@@ -183,7 +186,9 @@ public final class PNGSequenceWriter: FrameSink {
     public func append(_ image: RasterImage) throws {
         guard let staging else { throw EncodeError.writerClosed }
         do {
-            let name = Self.fileName(forFrame: startIndex + frameCount)
+            let number = frameNumbers.map { frameCount < $0.count ? $0[frameCount] : ($0.last ?? 0) + frameCount - $0.count + 1 }
+                ?? startIndex + frameCount
+            let name = Self.fileName(forFrame: number)
             let bytes = try PNGWriter.encode(image)
             try AtomicFileWriter.writeFile(bytes, atPath: staging.appendingPathComponent(name).path,
                                            reportedPath: directory.appendingPathComponent(name).path, exclusive: true, sync: true)

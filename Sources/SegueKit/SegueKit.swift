@@ -6,6 +6,7 @@
 @_exported import SegueEncode
 @_exported import SegueGeometry
 @_exported import SegueRaster
+@_exported import SegueRender
 @_exported import SegueScene
 @_exported import SegueTimeline
 

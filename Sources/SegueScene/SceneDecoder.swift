@@ -428,7 +428,7 @@ final class SceneDecoder: ValueReader {
         if let contentsPath, let contentsLocation {
             layer.contents = ImageContents(path: contentsPath, gravity: gravity, location: contentsLocation)
         }
-        if let scroll = layer.scroll { try checkZoomView(scroll, sublayers: layer.sublayers, node: nil) }
+        if let scroll = layer.scroll { try checkZoomView(scroll, sublayers: layer.sublayers) }
         if var scroll = layer.scroll {
             // A scroll view's bounds origin is its content offset.
             if let contentOffsetKey {

@@ -257,7 +257,7 @@ extension SceneDecoder {
     }
 
     /// Checks a scroll view's zoom against its sublayers once they are decoded.
-    func checkZoomView(_ scroll: ScrollSpec, sublayers: [LayerSpec], node: Node?) throws(SceneError) {
+    func checkZoomView(_ scroll: ScrollSpec, sublayers: [LayerSpec]) throws(SceneError) {
         guard let zoom = scroll.zoom else {
             if let zoomCall = scroll.gestures.first(where: { if case .pan = $0 { return false }; return true }) {
                 throw SceneError(.invalidValue, at: zoomCall.location, "this gesture zooms, but the scroll view has no 'zoom:'",

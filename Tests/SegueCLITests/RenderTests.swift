@@ -53,6 +53,28 @@ import Testing
         #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "780,1688")
     }
 
+    @Test func framesTakeCommaListsOfFramesAndRanges() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let dir = box.path("frames")
+        // The flip has frames 0…44; "6,12,42-" is 6, 12, 42, 43, 44, each named by its number,
+        // and overlapping or repeated items select a frame once.
+        let r = try segue("render", flip, "--format", "png", "--frames", "12,6,42-,43", "-o", dir, "--quiet", "--scale", "0.25")
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+            == ["frame-0006.png", "frame-0012.png", "frame-0042.png", "frame-0043.png", "frame-0044.png"])
+        // Each file is that frame: equal to a render of that frame alone.
+        let single = box.path("single")
+        #expect(try segue("render", flip, "--format", "png", "--frames", "12", "-o", single, "--quiet", "--scale", "0.25").status == 0)
+        #expect(FileManager.default.contents(atPath: dir + "/frame-0012.png") == FileManager.default.contents(atPath: single + "/frame-0012.png"))
+        let dump = try segue("dump", flip, "--frames", "0,44")
+        let frames = (try JSONSerialization.jsonObject(with: dump.stdoutData) as! [String: Any])["frames"] as! [[String: Any]]
+        #expect(frames.map { $0["index"] as! Int } == [0, 44])
+        // An item past the end is named in the error.
+        let bad = try segue("render", flip, "--format", "png", "--frames", "3,50-", "-o", box.path("bad"), "--quiet")
+        #expect(bad.status == 1 && bad.stderr.contains("--frames 50-") && bad.stderr.contains("frames 0-44"))
+    }
+
     @Test func dumpShowsTheFlipGeometry() throws {
         let r = try segue("dump", flip, "--frames", "0-44")
         #expect(r.status == 0, "stderr: \(r.stderr)")

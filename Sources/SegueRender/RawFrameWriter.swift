@@ -8,13 +8,13 @@ import Glibc
 /// for piping into other tools and for timing the renderer alone (`scripts/bench`).
 /// A stream (`-`, a FIFO, a device) is written frame by frame as frames arrive; a file is
 /// written under a temporary name and renamed, like every other output.
-final class RawFrameWriter: FrameSink {
+public final class RawFrameWriter: FrameSink {
     private let output: OutputPath
     private var fd: Int32
     private var file: AtomicFileWriter?
     private var closed = false
 
-    init(path: String) throws {
+    public init(path: String) throws {
         output = try OutputPath.resolve(argument: path)
         if output.isStream {
             fd = try AtomicFileWriter.openStream(output)
@@ -30,7 +30,7 @@ final class RawFrameWriter: FrameSink {
         }
     }
 
-    func append(_ frame: RasterImage) throws {
+    public func append(_ frame: RasterImage) throws {
         guard !closed else { throw EncodeError.writerClosed }
         let rowBytes = frame.width * 4
         let failure: Int32 = frame.pixels.withUnsafeBytes { pixels in
@@ -64,7 +64,7 @@ final class RawFrameWriter: FrameSink {
         return 0
     }
 
-    func finish() throws {
+    public func finish() throws {
         guard !closed else { throw EncodeError.writerClosed }
         closed = true
         let closeFailed = close(fd) != 0
@@ -79,7 +79,7 @@ final class RawFrameWriter: FrameSink {
         }
     }
 
-    func cancel() {
+    public func cancel() {
         guard !closed else { return }
         closed = true
         if fd >= 0 { close(fd); fd = -1 }

@@ -1,0 +1,151 @@
+import Foundation
+import SegueRender
+
+/// A scene error as the page shows it: where, what, and what to do.
+struct SceneProblem: Sendable, Equatable {
+    var file: String?
+    var line: Int?
+    var column: Int?
+    var message: String
+    var hint: String?
+    /// The whole diagnostic as the command line prints it.
+    var text: String
+
+    init(_ error: Error) {
+        if let e = error as? SceneError {
+            file = e.location?.file; line = e.location?.line; column = e.location?.column
+            message = e.message; hint = e.suggestion; text = e.description
+        } else {
+            let description = String(describing: error)
+            // Other errors carry their location and hint in their text, one diagnostic a line.
+            var lines = description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let hintLine = lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("hint:") }
+            hint = hintLine.map { lines[$0].trimmingCharacters(in: .whitespaces).dropFirst(5).trimmingCharacters(in: .whitespaces) }
+            if let hintLine { lines.remove(at: hintLine) }
+            message = lines.joined(separator: "\n")
+            text = description
+        }
+    }
+}
+
+/// The scene being previewed: the last version that loaded, the current error (if the file
+/// on disk does not load), and the files to watch. Every change, good or bad, bumps `version`,
+/// which the page waits on. Thread-safe.
+final class SceneSession: @unchecked Sendable {
+    struct Snapshot: Sendable {
+        var version: Int
+        /// The last scene that loaded, at the file's own scale; nil until one has.
+        var timeline: Timeline?
+        var problem: SceneProblem?
+        var watched: [String]
+    }
+
+    let path: String
+    let limits: SceneLimits
+    private let lock = NSLock()
+    private var state: Snapshot
+    private var stamps: [String: FileStamp?] = [:]
+    /// Timelines of the current version at other scales (the page's device pixel ratio).
+    private var scaled: [Double: Timeline] = [:]
+    /// Called (on the reloading thread) after every reload, good or bad.
+    var onReload: (@Sendable () -> Void)?
+
+    init(path: String, limits: SceneLimits) {
+        self.path = path
+        self.limits = limits
+        state = Snapshot(version: 0, timeline: nil, problem: nil, watched: [path])
+        reload()
+    }
+
+    var snapshot: Snapshot { lock.withLock { state } }
+
+    /// Loads the file again. A scene that fails keeps the last good one on show.
+    func reload() {
+        let result: Result<Scene, Error>
+        do {
+            let scene = try SceneLoader.load(path: path, limits: limits)
+            // Inputs are never written over, by an export or anything else in this process.
+            for file in scene.inputFiles { ProtectedInputs.add(file, role: file == path ? "scene file" : "file used by \(path)") }
+            result = .success(scene)
+        } catch {
+            result = .failure(error)
+        }
+        lock.withLock {
+            switch result {
+            case .success(let scene):
+                state.timeline = Timeline(scene: scene)
+                state.problem = nil
+                state.watched = scene.inputFiles
+                scaled = [:]
+            case .failure(let error):
+                state.problem = SceneProblem(error)
+                if !state.watched.contains(path) { state.watched.insert(path, at: 0) }
+            }
+            state.version += 1
+            stamps = Dictionary(uniqueKeysWithValues: state.watched.map { ($0, FileStamp(path: $0)) })
+        }
+        onReload?()
+    }
+
+    /// Reports a problem found after loading (an image that cannot be decoded, say).
+    func report(_ error: Error, version: Int) {
+        lock.withLock {
+            guard state.version == version, state.problem == nil else { return }
+            state.problem = SceneProblem(error)
+            state.version += 1
+        }
+    }
+
+    /// Reloads when any watched file changed (or appeared, or went away). Returns whether it did.
+    @discardableResult
+    func reloadIfChanged() -> Bool {
+        let current = lock.withLock { stamps }
+        let changed = current.contains { path, stamp in FileStamp(path: path) != stamp }
+        if changed { reload() }
+        return changed
+    }
+
+    /// The current timeline rendered at `scale` pixels per point, with the version it belongs to.
+    func timeline(scale: Double) -> (Timeline, Int)? {
+        lock.withLock {
+            guard let base = state.timeline else { return nil }
+            if base.canvas.scale == scale { return (base, state.version) }
+            if let timeline = scaled[scale] { return (timeline, state.version) }
+            var scene = base.scene
+            scene.canvas.scale = scale
+            let timeline = Timeline(scene: scene)
+            scaled[scale] = timeline
+            return (timeline, state.version)
+        }
+    }
+
+    /// Polls the watched files on a background thread. Polling (every 100 ms) notices edits by
+    /// editors that replace the file (write to a temporary name and rename) as well as in-place
+    /// writes, and needs no platform API.
+    func startWatching(interval: TimeInterval = 0.1) {
+        Thread.detachNewThread { [self] in
+            while true {
+                Thread.sleep(forTimeInterval: interval)
+                reloadIfChanged()
+            }
+        }
+    }
+}
+
+/// What tells one version of a file from the next: inode, size and modification time (to the
+/// nanosecond); nil for a file that does not exist.
+struct FileStamp: Equatable, Sendable {
+    var inode: UInt64
+    var size: Int64
+    var seconds: Int
+    var nanoseconds: Int
+
+    init?(path: String) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        inode = UInt64(st.st_ino)
+        size = Int64(st.st_size)
+        seconds = Int(st.st_mtim.tv_sec)
+        nanoseconds = Int(st.st_mtim.tv_nsec)
+    }
+}

@@ -1,0 +1,442 @@
+/// The preview page: one HTML document with its CSS and JavaScript, served from the binary.
+/// Plain browser APIs only (no framework, no CDN, no build step), so it works offline and
+/// what is served is what is in this file.
+enum StudioPage {
+    static let html = #"""
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Segue Studio</title>
+<style>
+:root { --bg: #1c1c1e; --panel: #2c2c2e; --line: #3a3a3c; --text: #f2f2f7; --dim: #98989d; --accent: #0a84ff; --bad: #ff453a; }
+* { box-sizing: border-box; }
+html, body { margin: 0; height: 100%; background: var(--bg); color: var(--text); font: 13px/1.4 -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
+body { display: grid; grid-template-columns: minmax(0, 1fr) 360px; grid-template-rows: auto minmax(0, 1fr) auto; height: 100vh; }
+header { grid-column: 1 / 3; display: flex; align-items: center; gap: 12px; padding: 6px 12px; border-bottom: 1px solid var(--line); }
+header h1 { font-size: 14px; margin: 0; font-weight: 600; }
+header .file { color: var(--dim); font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
+header .spacer { flex: 1; }
+#stage { position: relative; display: flex; align-items: center; justify-content: center; overflow: hidden; padding: 8px; }
+#frameBox { position: relative; box-shadow: 0 0 0 1px var(--line); background: repeating-conic-gradient(#333 0 25%, #2a2a2a 0 50%) 0 0 / 16px 16px; }
+#frame, #overlay { position: absolute; left: 0; top: 0; image-rendering: auto; }
+#overlay { pointer-events: none; }
+#error { position: absolute; inset: 0; display: none; align-items: center; justify-content: center; background: rgba(28, 28, 30, 0.72); padding: 24px; }
+#error.shown { display: flex; }
+#error .box { max-width: 640px; background: #2c1416; border: 1px solid var(--bad); border-radius: 8px; padding: 14px 16px; font-family: ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; }
+#error .where { color: var(--bad); font-weight: 600; }
+#error .hint { color: #ffd60a; margin-top: 6px; }
+aside { grid-row: 2 / 4; grid-column: 2; border-left: 1px solid var(--line); overflow: auto; padding: 8px 10px; }
+aside h2 { font-size: 11px; text-transform: uppercase; letter-spacing: 0.06em; color: var(--dim); margin: 10px 0 4px; }
+#layers { list-style: none; margin: 0; padding: 0; max-height: 26vh; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
+#layers li { padding: 2px 6px; border-radius: 4px; cursor: pointer; font-family: ui-monospace, "DejaVu Sans Mono", monospace; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+#layers li:hover { background: var(--panel); }
+#layers li.selected { background: var(--accent); color: white; }
+#layers li .anim { color: var(--dim); font-size: 11px; }
+#layers li.selected .anim { color: #dde; }
+#propsBox { max-height: 28vh; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
+#props { width: 100%; border-collapse: collapse; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
+#props td { padding: 1px 4px; border-bottom: 1px solid var(--line); vertical-align: top; white-space: pre-line; }
+#props td:first-child { color: var(--dim); white-space: nowrap; width: 42%; }
+#props tr.animated td:first-child { color: var(--accent); }
+#plot { width: 100%; height: 170px; background: var(--panel); border-radius: 6px; }
+footer { grid-column: 1; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 8px 12px; border-top: 1px solid var(--line); }
+button, select { background: var(--panel); color: var(--text); border: 1px solid var(--line); border-radius: 6px; padding: 4px 10px; font: inherit; cursor: pointer; }
+button:hover { border-color: var(--accent); }
+#scrubber { flex: 1 1 300px; accent-color: var(--accent); }
+#readout { font-family: ui-monospace, "DejaVu Sans Mono", monospace; min-width: 250px; }
+label { display: inline-flex; align-items: center; gap: 4px; }
+#exportStatus { color: var(--dim); font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
+.muted { color: var(--dim); }
+</style>
+</head>
+<body>
+<header>
+  <h1>Segue Studio</h1><span class="file" id="file"></span><span class="spacer"></span>
+  <span id="status" class="muted">connecting…</span>
+  <button id="exportMP4" title="Render the scene to out/NAME.mp4 (as segue render does)">Export MP4</button>
+  <button id="exportGIF" title="Render the scene to out/NAME.gif (as segue render does)">Export GIF</button>
+  <span id="exportStatus"></span>
+</header>
+<main id="stage">
+  <div id="frameBox"><canvas id="frame" width="1" height="1"></canvas><canvas id="overlay" width="1" height="1"></canvas></div>
+  <div id="error" role="alert"><div class="box"><div class="where" id="errorWhere"></div><div id="errorMessage"></div><div class="hint" id="errorHint"></div></div></div>
+</main>
+<aside>
+  <h2>Layers</h2>
+  <ul id="layers"></ul>
+  <h2>Properties <span class="muted" id="propsTime"></span></h2>
+  <div id="propsBox"><table id="props"><tbody></tbody></table></div>
+  <h2>Plot <select id="plotKey"></select></h2>
+  <canvas id="plot"></canvas>
+</aside>
+<footer>
+  <button id="play" title="Play / pause (space)">▶ Play</button>
+  <button id="stepBack" title="Previous frame (←)">◀ Frame</button>
+  <button id="stepForward" title="Next frame (→)">Frame ▶</button>
+  <label><input type="checkbox" id="loop" checked> Loop</label>
+  <label>Speed <select id="speed"><option value="0.1">0.1×</option><option value="0.25">0.25×</option><option value="0.5">0.5×</option><option value="1" selected>1×</option></select></label>
+  <label><input type="checkbox" id="touches"> Touches</label>
+  <input type="range" id="scrubber" min="0" max="0" step="1" value="0">
+  <span id="readout"></span>
+</footer>
+<script>
+"use strict";
+const token = new URLSearchParams(location.search).get("token");
+function api(path) { return token ? path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token) : path; }
+const $ = (id) => document.getElementById(id);
+
+// Everything the page knows, on window.studio so tests (and curious users) can read it.
+const studio = window.studio = {
+  version: -1, scene: null, error: null, time: 0, playing: false, speed: 1, loop: true, touches: false,
+  selected: null, drawnFrame: -1, drawnVersion: -1, drawnKey: null, framesRendered: 0, firstFrameMs: null,
+  cache: new Map(), inFlight: new Map(), dump: null, plot: null,
+  get frame() { return frameAt(studio.time); },
+  get frameCount() { return studio.scene ? studio.scene.frameCount : 0; },
+};
+const pageStart = performance.now();
+const dpr = () => window.devicePixelRatio || 1;
+const cacheKey = (index) => `${studio.version}/${index}/${dpr()}/${studio.touches ? 1 : 0}`;
+
+function frameAt(t) {
+  const s = studio.scene; if (!s) return 0;
+  return Math.max(0, Math.min(s.frameCount - 1, Math.floor(t * s.fps + 1e-6)));
+}
+function timeOf(index) { return studio.scene ? index / studio.scene.fps : 0; }
+
+// ---- Frames: rendered by the server on demand, nearest the current time first, cached. ----
+const maxInFlight = 2, cacheLimit = 400;
+function wantedFrames() {
+  const n = studio.frameCount, current = studio.frame, out = [current];
+  for (let d = 1; d < n && out.length < 60; d++) {
+    const ahead = current + d, behind = current - d;
+    if (ahead < n) out.push(ahead); else if (studio.loop) out.push(ahead - n);
+    if (d <= 8 && behind >= 0) out.push(behind);
+  }
+  return out;
+}
+function pump() {
+  if (!studio.scene) return;
+  for (const index of wantedFrames()) {
+    if (studio.inFlight.size >= maxInFlight) return;
+    const key = cacheKey(index);
+    if (studio.cache.has(key) || studio.inFlight.has(key)) continue;
+    fetchFrame(index, key);
+  }
+}
+async function fetchFrame(index, key) {
+  const version = studio.version;
+  const url = api(`/api/frame?index=${index}&scale=${dpr()}&touches=${studio.touches ? 1 : 0}`);
+  const request = fetch(url).then(async (response) => {
+    if (!response.ok) return null;
+    const width = +response.headers.get("X-Width"), height = +response.headers.get("X-Height");
+    const bytes = new Uint8ClampedArray(await response.arrayBuffer());
+    return new ImageData(bytes, width, height);
+  }).catch(() => null);
+  studio.inFlight.set(key, request);
+  const image = await request;
+  studio.inFlight.delete(key);
+  if (image && version === studio.version) {
+    studio.cache.set(key, image);
+    studio.framesRendered++;
+    if (studio.cache.size > cacheLimit) studio.cache.delete(studio.cache.keys().next().value);
+  }
+  draw();
+  pump();
+}
+
+// ---- Drawing ----
+let fit = 1;
+function layout() {
+  const s = studio.scene; if (!s) return;
+  const stage = $("stage"), box = $("frameBox");
+  fit = Math.min((stage.clientWidth - 16) / s.width, (stage.clientHeight - 16) / s.height, 2);
+  const w = Math.round(s.width * fit), h = Math.round(s.height * fit);
+  box.style.width = w + "px"; box.style.height = h + "px";
+  for (const c of [$("frame"), $("overlay")]) { c.style.width = w + "px"; c.style.height = h + "px"; }
+  const overlay = $("overlay");
+  overlay.width = Math.round(w * dpr()); overlay.height = Math.round(h * dpr());
+  studio.drawnKey = null;
+  draw();
+}
+function draw() {
+  const s = studio.scene; if (!s) return;
+  const index = studio.frame, key = cacheKey(index), image = studio.cache.get(key);
+  if (image && studio.drawnKey !== key) {
+    const canvas = $("frame");
+    if (canvas.width !== image.width || canvas.height !== image.height) { canvas.width = image.width; canvas.height = image.height; }
+    canvas.getContext("2d").putImageData(image, 0, 0);
+    studio.drawnKey = key; studio.drawnFrame = index; studio.drawnVersion = studio.version;
+    if (studio.firstFrameMs === null) studio.firstFrameMs = performance.now() - pageStart;
+  }
+  const t = timeOf(index);
+  $("readout").textContent = `${studio.time.toFixed(3)} s · frame ${index} / ${s.frameCount - 1}` + (studio.speed !== 1 ? ` · ${studio.speed}×` : "");
+  if (+$("scrubber").value !== index) $("scrubber").value = index;
+  drawOverlay();
+  drawPlot();
+  pump();
+}
+function drawOverlay() {
+  const overlay = $("overlay"), g = overlay.getContext("2d");
+  g.clearRect(0, 0, overlay.width, overlay.height);
+  const d = studio.dump;
+  if (!studio.selected || !d || d.index !== studio.frame || d.version !== studio.version) return;
+  const layer = d.layers.find((l) => l.id === studio.selected); if (!layer) return;
+  const k = fit * dpr(), corners = layer.quad.filter((p) => p);
+  if (corners.length < 2) return;
+  g.save(); g.lineWidth = 2 * dpr(); g.strokeStyle = "#ff9f0a"; g.setLineDash([6 * dpr(), 4 * dpr()]);
+  g.beginPath();
+  corners.forEach((p, i) => (i ? g.lineTo(p[0] * k, p[1] * k) : g.moveTo(p[0] * k, p[1] * k)));
+  g.closePath(); g.stroke();
+  g.fillStyle = "#ff9f0a"; g.font = `${11 * dpr()}px sans-serif`; g.fillText(layer.id, corners[0][0] * k + 4 * dpr(), corners[0][1] * k - 4 * dpr());
+  g.restore();
+}
+
+// ---- Playback at true speed (or slower), driven by the wall clock ----
+let lastTick = null;
+function tick(now) {
+  if (studio.playing && studio.scene) {
+    if (lastTick !== null) advance((now - lastTick) / 1000 * studio.speed);
+    lastTick = now;
+  } else {
+    lastTick = null;
+  }
+  draw();
+  refreshDumpSoon();
+  requestAnimationFrame(tick);
+}
+function advance(dt) {
+  const s = studio.scene, period = s.frameCount / s.fps, end = (s.frameCount - 1) / s.fps;
+  let t = studio.time + dt;
+  if (studio.loop) { t = period > 0 ? t % period : 0; }
+  else if (t >= end) { t = end; setPlaying(false); }
+  studio.time = t;
+}
+function setPlaying(on) {
+  studio.playing = on && !!studio.scene;
+  if (studio.playing && !studio.loop && studio.frame >= studio.frameCount - 1) studio.time = 0;
+  $("play").textContent = studio.playing ? "❚❚ Pause" : "▶ Play";
+}
+function seekFrame(index) {
+  const n = studio.frameCount; if (!n) return;
+  index = Math.max(0, Math.min(n - 1, index));
+  studio.time = timeOf(index);
+  draw();
+}
+studio.seekFrame = (index) => { setPlaying(false); seekFrame(index); };
+studio.setSpeed = (speed) => { $("speed").value = String(speed); studio.speed = +speed; };
+studio.setPlaying = setPlaying;
+
+$("play").onclick = () => setPlaying(!studio.playing);
+$("stepBack").onclick = () => { setPlaying(false); seekFrame(studio.frame - 1); };
+$("stepForward").onclick = () => { setPlaying(false); seekFrame(studio.frame + 1); };
+$("loop").onchange = (e) => { studio.loop = e.target.checked; };
+$("speed").onchange = (e) => { studio.speed = +e.target.value; };
+$("touches").onchange = (e) => { studio.touches = e.target.checked; studio.drawnKey = null; draw(); };
+$("scrubber").oninput = (e) => { setPlaying(false); seekFrame(+e.target.value); };
+document.addEventListener("keydown", (e) => {
+  if (e.target.tagName === "SELECT") return;
+  if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+    e.preventDefault(); setPlaying(false);
+    seekFrame(studio.frame + (e.key === "ArrowRight" ? 1 : -1) * (e.shiftKey ? 10 : 1));
+  } else if (e.key === " ") { e.preventDefault(); setPlaying(!studio.playing); }
+});
+window.addEventListener("resize", layout);
+
+// ---- Layers, their evaluated properties (segue dump) and a plot of one key path ----
+function renderLayers() {
+  const list = $("layers"); list.textContent = "";
+  const s = studio.scene; if (!s) return;
+  if (studio.selected && !s.layers.some((l) => l.id === studio.selected)) studio.selected = null;
+  for (const layer of s.layers) {
+    const li = document.createElement("li");
+    li.dataset.id = layer.id;
+    li.style.paddingLeft = 6 + layer.depth * 14 + "px";
+    li.textContent = layer.id + " ";
+    if (layer.animated.length) { const span = document.createElement("span"); span.className = "anim"; span.textContent = "● " + layer.animated.length; li.appendChild(span); }
+    if (layer.id === studio.selected) li.classList.add("selected");
+    li.onclick = () => selectLayer(layer.id);
+    list.appendChild(li);
+  }
+}
+function selectLayer(id) {
+  studio.selected = id;
+  for (const li of $("layers").children) {
+    li.classList.toggle("selected", li.dataset.id === id);
+    if (li.dataset.id === id) li.scrollIntoView({ block: "nearest" });
+  }
+  const layer = studio.scene.layers.find((l) => l.id === id), select = $("plotKey");
+  const current = select.value;
+  select.textContent = "";
+  for (const key of layer ? layer.animated : []) { const o = document.createElement("option"); o.value = o.textContent = key; select.appendChild(o); }
+  if (layer && layer.animated.includes(current)) select.value = current;
+  studio.dump = null; refreshDump(); loadPlot();
+}
+studio.selectLayer = selectLayer;
+let dumpTimer = null, dumpWanted = null;
+function refreshDumpSoon() {
+  if (!studio.selected) return;
+  const want = `${studio.version}/${studio.frame}`;
+  if (dumpWanted === want || dumpTimer) return;
+  dumpTimer = setTimeout(() => { dumpTimer = null; refreshDump(); }, studio.playing ? 120 : 0);
+}
+async function refreshDump() {
+  if (!studio.selected || !studio.scene) return;
+  const index = studio.frame, version = studio.version;
+  dumpWanted = `${version}/${index}`;
+  const response = await fetch(api(`/api/dump?index=${index}`)).catch(() => null);
+  if (!response || !response.ok) return;
+  const doc = await response.json(), frame = doc.frames[0];
+  studio.dump = { index, version, time: frame.time, layers: frame.layers };
+  showProps(); drawOverlay();
+}
+function fmt(v) {
+  if (v === null || v === undefined) return "—";
+  if (Array.isArray(v)) return v.map(fmt).join(", ");
+  if (typeof v === "number") return Math.abs(v) < 1e-9 ? "0" : (Number.isInteger(v) ? String(v) : v.toFixed(3));
+  return String(v);
+}
+function showProps() {
+  const body = $("props").tBodies[0]; body.textContent = "";
+  const d = studio.dump; if (!d) return;
+  const layer = d.layers.find((l) => l.id === studio.selected); if (!layer) return;
+  const meta = studio.scene.layers.find((l) => l.id === studio.selected);
+  $("propsTime").textContent = `at ${d.time.toFixed(3)} s (frame ${d.index})`;
+  // The projected corners, then every key path's presentation value (opacity and hidden among them).
+  const rows = [["quad", layer.quad.map((p) => p ? `(${p[0].toFixed(1)}, ${p[1].toFixed(1)})` : "behind the eye").join("\n")]];
+  for (const [key, value] of Object.entries(layer.values || {})) rows.push([key, value]);
+  for (const [name, value] of rows) {
+    const tr = document.createElement("tr");
+    if (meta && meta.animated.includes(name)) tr.className = "animated";
+    const a = document.createElement("td"), b = document.createElement("td");
+    a.textContent = name; b.textContent = fmt(value);
+    tr.append(a, b); body.appendChild(tr);
+  }
+}
+$("plotKey").onchange = loadPlot;
+async function loadPlot() {
+  studio.plot = null;
+  const key = $("plotKey").value;
+  if (!studio.selected || !key) { drawPlot(); return; }
+  const response = await fetch(api(`/api/plot?layer=${encodeURIComponent(studio.selected)}&keyPath=${encodeURIComponent(key)}`)).catch(() => null);
+  if (response && response.ok) studio.plot = await response.json();
+  drawPlot();
+}
+// What each number of a key path's value is, as `segue dump` lists them.
+function componentNames(key, count) {
+  if (count === 1) return [key];
+  if (count === 2) return /size/i.test(key) ? ["width", "height"] : ["x", "y"];
+  if (count === 4) return /color/i.test(key) ? ["red", "green", "blue", "alpha"] : ["x", "y", "width", "height"];
+  if (count === 16) return Array.from({ length: 16 }, (_, i) => `m${Math.floor(i / 4) + 1}${i % 4 + 1}`);
+  return Array.from({ length: count }, (_, i) => `#${i}`);
+}
+const seriesColors = ["#0a84ff", "#30d158", "#ff9f0a", "#bf5af2", "#ff375f", "#64d2ff", "#ffd60a", "#ac8e68"];
+function drawPlot() {
+  const c = $("plot"), w = c.clientWidth, h = c.clientHeight, k = dpr();
+  if (c.width !== Math.round(w * k)) { c.width = Math.round(w * k); c.height = Math.round(h * k); }
+  const g = c.getContext("2d"); g.setTransform(k, 0, 0, k, 0, 0); g.clearRect(0, 0, w, h);
+  const p = studio.plot;
+  g.fillStyle = "#98989d"; g.font = "11px sans-serif";
+  if (!p || !p.times.length) { g.fillText(studio.selected ? "this layer has no animated key path" : "select a layer", 10, 20); return; }
+  const left = 44, right = w - 8, top = 20, bottom = h - 18;
+  const count = p.values[0].length;
+  // Only components that change (a transform has 16; most stay put).
+  const shown = [];
+  for (let i = 0; i < count; i++) if (p.values.some((v) => Math.abs(v[i] - p.values[0][i]) > 1e-9)) shown.push(i);
+  if (!shown.length) shown.push(0);
+  let lo = Infinity, hi = -Infinity;
+  for (const v of p.values) for (const i of shown) { lo = Math.min(lo, v[i]); hi = Math.max(hi, v[i]); }
+  if (hi - lo < 1e-9) { hi += 1; lo -= 1; }
+  const pad = (hi - lo) * 0.08; lo -= pad; hi += pad;
+  const x = (t) => left + (right - left) * t / p.duration, y = (v) => bottom - (bottom - top) * (v - lo) / (hi - lo);
+  g.strokeStyle = "#3a3a3c"; g.lineWidth = 1; g.strokeRect(left, top, right - left, bottom - top);
+  g.fillText(fmt(hi), 2, top + 8); g.fillText(fmt(lo), 2, bottom);
+  g.fillText("0 s", left, h - 4); g.fillText(p.duration.toFixed(2) + " s", right - 36, h - 4);
+  g.setLineDash([3, 3]);
+  for (const m of p.markers) { g.beginPath(); g.moveTo(x(m), top); g.lineTo(x(m), bottom); g.stroke(); }
+  g.setLineDash([]);
+  shown.forEach((i, n) => {
+    g.strokeStyle = seriesColors[n % seriesColors.length]; g.lineWidth = 1.5; g.beginPath();
+    p.times.forEach((t, j) => (j ? g.lineTo(x(t), y(p.values[j][i])) : g.moveTo(x(t), y(p.values[j][i]))));
+    g.stroke();
+  });
+  if (shown.length > 1 || count > 1) {
+    const names = componentNames(p.keyPath, count);
+    let lx = left + 6;
+    shown.forEach((i, n) => {
+      g.fillStyle = seriesColors[n % seriesColors.length]; g.fillText(names[i], lx, 12);
+      lx += g.measureText(names[i]).width + 10;
+    });
+  }
+  const now = Math.min(studio.time, p.duration);
+  g.strokeStyle = "#ff453a"; g.lineWidth = 1.5; g.beginPath(); g.moveTo(x(now), top); g.lineTo(x(now), bottom); g.stroke();
+}
+
+// ---- Scene state: first load, then live updates pushed by a long poll ----
+function applyInfo(info) {
+  const changed = info.version !== studio.version;
+  studio.version = info.version;
+  studio.error = info.error;
+  showError(info.error);
+  $("status").textContent = info.error ? "scene error — showing the last good render" : `watching ${info.watched.length} file${info.watched.length === 1 ? "" : "s"}`;
+  $("status").title = info.watched.join("\n");
+  if (!changed) return;
+  studio.cache.clear(); studio.dump = null;   // the canvas keeps the last good render until new frames arrive
+  if (info.scene) {
+    const first = !studio.scene;
+    studio.scene = info.scene;
+    $("file").textContent = info.scene.file;
+    $("scrubber").max = info.scene.frameCount - 1;
+    const period = info.scene.frameCount / info.scene.fps;
+    if (studio.time >= period) studio.time = Math.max(0, timeOf(info.scene.frameCount - 1));
+    renderLayers();
+    if (studio.selected) { selectLayer(studio.selected); }
+    layout();
+    if (first) draw();
+  }
+  pump();
+}
+function showError(error) {
+  $("error").classList.toggle("shown", !!error);
+  if (!error) return;
+  $("errorWhere").textContent = error.file ? `${error.file}:${error.line}:${error.column}: error:` : "error:";
+  $("errorMessage").textContent = error.message;
+  $("errorHint").textContent = error.hint ? "hint: " + error.hint : "";
+}
+async function watch() {
+  for (;;) {
+    try {
+      const response = await fetch(api(`/api/wait?since=${studio.version}`));
+      if (response.ok) applyInfo(await response.json());
+      else await new Promise((r) => setTimeout(r, 1000));
+    } catch (e) {
+      $("status").textContent = "server stopped";
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+async function exportAs(format) {
+  const status = $("exportStatus");
+  status.textContent = `exporting ${format.toUpperCase()}…`;
+  const response = await fetch(api(`/api/export?format=${format}`), { method: "POST" }).catch(() => null);
+  if (!response) { status.textContent = "export failed: no answer"; return; }
+  const result = await response.json();
+  studio.lastExport = result;
+  status.textContent = result.error ? "export failed: " + result.error.split("\n")[0]
+    : `wrote ${result.path} (${result.frames} frames, ${(result.bytes / 1024).toFixed(0)} kB, ${result.seconds.toFixed(1)} s)`;
+}
+$("exportMP4").onclick = () => exportAs("mp4");
+$("exportGIF").onclick = () => exportAs("gif");
+
+(async () => {
+  const response = await fetch(api("/api/scene"));
+  applyInfo(await response.json());
+  requestAnimationFrame(tick);
+  watch();
+})();
+</script>
+</body>
+</html>
+"""#
+}

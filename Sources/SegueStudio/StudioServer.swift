@@ -1,0 +1,209 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import SegueRender
+
+/// `segue preview`: a small web server for one scene. It serves the page (StudioPage) and a
+/// JSON/pixel API, renders frames on demand, watches the scene's files and exports through the
+/// shared render path (SegueRender).
+public struct StudioOptions: Sendable {
+    public var scenePath: String
+    /// Where to listen; loopback unless the user says otherwise.
+    public var host = "127.0.0.1"
+    /// nil: 8640 or the next free port; 0: any free port.
+    public var port: Int?
+    public var limits = SceneLimits.default
+    /// Frames rendered at once by an export.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Where exports go (out/NAME.mp4, out/NAME.gif).
+    public var exportFolder = URL(fileURLWithPath: "out")
+    public init(scenePath: String) { self.scenePath = scenePath }
+}
+
+public enum StudioError: Error, CustomStringConvertible {
+    case portInUse(Int), noFreePort(Int), badHost(String)
+    public var description: String {
+        switch self {
+        case .portInUse(let port): "error: port \(port) is in use.\n  hint: pick another with --port, or --port 0 for any free one"
+        case .noFreePort(let first): "error: ports \(first)–\(first + 19) are all in use.\n  hint: pick one with --port, or --port 0 for any free one"
+        case .badHost(let host): "error: --host \(host) is not an IP address this machine can listen on.\n  hint: use 127.0.0.1 (the default), ::1, 0.0.0.0 or one of this machine's addresses"
+        }
+    }
+}
+
+public final class StudioServer: Sendable {
+    public static let defaultPort = 8640
+    let options: StudioOptions
+    let session: SceneSession
+    let frames: FrameStore
+    /// Required in every request's `token` query item when listening beyond loopback.
+    let token: String?
+    let exporter: Exporter
+
+    public init(options: StudioOptions) {
+        self.options = options
+        session = SceneSession(path: options.scenePath, limits: options.limits)
+        frames = FrameStore(session: session)
+        // The first frame (and after each edit, the frame on show) is rendered before it is asked for.
+        session.onReload = { [frames] in frames.warm() }
+        frames.warm()
+        token = Self.isLoopback(options.host) ? nil : Self.randomToken()
+        exporter = Exporter(session: session, folder: options.exportFolder, jobs: options.jobs)
+    }
+
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "127.0.0.1" || host == "::1" || host == "localhost" || host.hasPrefix("127.")
+    }
+
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0 ..< 16).map { _ in String(format: "%02x", UInt8.random(in: 0 ... 255, using: &generator)) }.joined()
+    }
+
+    /// The scene's problem when it first loaded, if any (the server starts anyway: fixing the
+    /// file is what the preview is for).
+    public var initialProblem: String? { session.snapshot.problem?.text }
+
+    /// Listens, prints the URL through `announce`, and serves until the process ends.
+    public func serve(announce: @escaping @Sendable (String) -> Void) throws -> Never {
+        let host = options.host == "localhost" ? "127.0.0.1" : options.host
+        let port = try choosePort(host: host)
+        let address: any SocketAddress
+        do {
+            address = host.contains(":") ? try sockaddr_in6.inet6(ip6: host, port: UInt16(port))
+                                         : try sockaddr_in.inet(ip4: host, port: UInt16(port))
+        } catch {
+            throw StudioError.badHost(options.host)
+        }
+        let server = HTTPServer(config: .init(address: address, timeout: 3600, logger: .disabled), handler: StudioHandler(studio: self))
+        let failure = Failure()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { try await server.run() } catch { failure.set(error) }
+            done.signal()
+        }
+        Task {
+            do {
+                try await server.waitUntilListening(timeout: 30)
+                var actual = port
+                if case .ip4(_, let p)? = await server.listeningAddress { actual = Int(p) }
+                if case .ip6(_, let p)? = await server.listeningAddress { actual = Int(p) }
+                let shownHost = host.contains(":") ? "[\(host)]" : host
+                announce("http://\(shownHost):\(actual)/" + (token.map { "?token=" + $0 } ?? ""))
+            } catch {
+                failure.set(error)
+                done.signal()
+            }
+        }
+        session.startWatching()
+        done.wait()
+        if let error = failure.error {
+            if let socket = error as? SocketError, "\(socket)".contains("98") || "\(socket)".lowercased().contains("in use") {
+                throw StudioError.portInUse(port)
+            }
+            throw error
+        }
+        exit(0)
+    }
+
+    /// Throws `badHost` unless `host` is an address this machine can listen on.
+    public static func checkHost(_ host: String) throws {
+        let address = host == "localhost" ? "127.0.0.1" : host
+        if !canBind(host: address, port: 0) { throw StudioError.badHost(host) }
+    }
+
+    /// `--port N` as given (0: the system picks); otherwise 8640 or the next free one.
+    private func choosePort(host: String) throws -> Int {
+        try Self.checkHost(host)
+        if let port = options.port {
+            if port != 0 && !Self.canBind(host: host, port: port) { throw StudioError.portInUse(port) }
+            return port
+        }
+        for port in Self.defaultPort ..< Self.defaultPort + 20 where Self.canBind(host: host, port: port) { return port }
+        throw StudioError.noFreePort(Self.defaultPort)
+    }
+
+    /// Whether a listening socket could take `port` now (bound with SO_REUSEADDR, as the
+    /// server's is, so a port in TIME_WAIT counts as free).
+    static func canBind(host: String, port: Int) -> Bool {
+        do {
+            let socket: Socket
+            if host.contains(":") {
+                socket = try Socket(domain: AF_INET6, type: .stream)
+                try socket.setValue(true, for: .localAddressReuse)
+                try socket.bind(to: sockaddr_in6.inet6(ip6: host, port: UInt16(port)))
+            } else {
+                socket = try Socket(domain: AF_INET, type: .stream)
+                try socket.setValue(true, for: .localAddressReuse)
+                try socket.bind(to: sockaddr_in.inet(ip4: host, port: UInt16(port)))
+            }
+            try socket.close()
+            return true
+        } catch {
+            return false
+        }
+    }
+}
+
+private final class Failure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Error?
+    func set(_ error: Error) { lock.withLock { if stored == nil { stored = error } } }
+    var error: Error? { lock.withLock { stored } }
+}
+
+/// Runs blocking work (rendering, encoding) off the server's cooperative threads, which are as
+/// few as the machine's cores.
+func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global(qos: .userInitiated).async {
+            continuation.resume(with: Result { try body() })
+        }
+    }
+}
+
+/// Exports the current scene as MP4 or GIF through `RenderJob`, the path `segue render` takes,
+/// into the export folder (out/NAME.mp4, out/NAME.gif), one export at a time.
+final class Exporter: @unchecked Sendable {
+    let session: SceneSession
+    let folder: URL
+    let jobs: Int
+    private let lock = NSLock()
+
+    init(session: SceneSession, folder: URL, jobs: Int) {
+        self.session = session; self.folder = folder; self.jobs = jobs
+    }
+
+    struct Result: Sendable { var path: String; var bytes: Int; var frames: Int; var seconds: Double }
+
+    enum Refusal: Error, CustomStringConvertible {
+        case sceneHasError(String)
+        var description: String {
+            switch self { case .sceneHasError(let text): "the scene does not load, so there is nothing current to export:\n" + text }
+        }
+    }
+
+    func export(format: OutputFormat) throws -> Result {
+        try lock.withLock {
+            let snapshot = session.snapshot
+            if let problem = snapshot.problem { throw Refusal.sceneHasError(problem.text) }
+            guard let base = snapshot.timeline else { throw Refusal.sceneHasError("no scene") }
+            var scene = base.scene
+            scene.canvas.fps = RenderJob.frameRate(for: format, sceneFPS: scene.canvas.fps, requestedFPS: nil)
+            let timeline = Timeline(scene: scene)
+            let url = RenderJob.defaultDestination(scenePath: session.path, format: format, folder: folder)
+            // The export folder is the Studio's own default place; make it (only it) when missing.
+            if !FileManager.default.fileExists(atPath: folder.path) {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            }
+            let rasterizer = Rasterizer()
+            try rasterizer.checkResources(DisplayListBuilder.build(timeline, frame: 0))
+            let sink = try RenderJob.makeSink(format: format, path: url.path, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight,
+                                              fps: scene.canvas.fps, startIndex: 0, settings: EncoderSettings())
+            let started = Date()
+            try RenderJob.run(timeline: timeline, frames: Array(0 ..< timeline.frameCount), rasterizer: rasterizer, sink: sink, jobs: jobs)
+            let bytes = ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int) ?? 0
+            return Result(path: url.path, bytes: bytes, frames: timeline.frameCount, seconds: Date().timeIntervalSince(started))
+        }
+    }
+}
