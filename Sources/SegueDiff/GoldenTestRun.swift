@@ -317,13 +317,16 @@ public struct GoldenTestRun: Sendable {
     /// This machine's renderer versions, read once per process (dpkg-query runs once).
     static let rendererVersions = RendererVersions.all()
 
-    /// "cairo 1.16.0 → 1.18.0" for each library or font package whose version differs; a package
-    /// on one side only is "missing" on the other.
+    /// "cairo 1.16.0 → 1.18.0" for each library or font package whose version differs, and for
+    /// a font package the goldens had and this machine lacks. A font package this machine has and
+    /// the recording machine did not is left out: one more installed font rarely changes what a
+    /// scene's named families resolve to, and CI images often carry extra fonts.
     static func versionChanges(recorded: [String: String], now: [String: String]) -> [String] {
         Set(recorded.keys).union(now.keys).sorted().compactMap { name in
             let before = recorded[name], after = now[name]
-            guard before != after else { return nil }
-            let label = name.hasPrefix("package:") ? String(name.dropFirst("package:".count)) : name
+            let isPackage = name.hasPrefix("package:")
+            guard before != after, !(isPackage && before == nil) else { return nil }
+            let label = isPackage ? String(name.dropFirst("package:".count)) : name
             return "\(label) \(before ?? "missing") → \(after ?? "missing")"
         }
     }
