@@ -94,6 +94,7 @@ final class PresetReader: ValueReader {
     var lastAccordionTitle: Node?
     /// The card a semiModal present's swipes ended on: a later dismiss step starts from it.
     var lastSemiModalCard: Int?
+    static let timelineStepKeys = ["transition", "hold"]
     static let presetNames = ["flip", "edgeSwipeBack", "push", "pop", "cardSnap", "semiModal", "fullscreen", "accordion"]
 
     func expandScene(_ map: Node.Mapping, root: Node) throws(SceneError) -> Node {
@@ -205,7 +206,7 @@ final class PresetReader: ValueReader {
         var previous: (String, String)?
         for (i, step) in steps.enumerated() {
             try tick(step)
-            let schema = MapSchema(what: "timeline step \(i + 1)", keys: ["transition", "hold"],
+            let schema = MapSchema(what: "timeline step \(i + 1)", keys: Self.timelineStepKeys,
                                    synonyms: ["wait": "hold", "pause": "hold", "delay": "hold", "preset": "transition"])
             let entries = try entries(of: step, schema, key: "timeline", example: "- {hold: 0.6}")
             guard entries.count == 1, let entry = entries.first else {
