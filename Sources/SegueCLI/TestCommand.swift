@@ -164,6 +164,7 @@ struct TestCommand: ParsableCommand {
             let folder = try ReportFolder.prepare(out)
             try folder.writeJSON(merged, ReportFiles.json)
             try folder.writeText(merged.junit(), ReportFiles.junit)
+            try folder.writeText(ReportPage.html(for: merged, in: out), ReportFiles.html)
         } catch {
             throw ComparisonExit.fail(error)
         }
