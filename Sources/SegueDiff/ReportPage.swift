@@ -186,7 +186,9 @@ public enum ReportPage {
     .slider { position: relative; display: inline-block; cursor: ew-resize; user-select: none; touch-action: none; line-height: 0; }
     .slider img { display: block; max-width: none; image-rendering: pixelated; pointer-events: none; }
     .slider img.actual { position: absolute; left: 0; top: 0; }
-    .slider .handle { position: absolute; top: 0; bottom: 0; width: 0; border-left: 2px solid #007aff; margin-left: -1px; pointer-events: none; }
+    .slider .handle { position: absolute; top: 0; bottom: 0; width: 2px; margin-left: -1px; background: #fff; box-shadow: 0 0 0 1px rgba(0,0,0,.55); pointer-events: none; }
+    .slider .handle::after { content: "◀▶"; position: absolute; top: 50%; left: 50%; transform: translate(-50%, -50%); font-size: 10px; line-height: 1;
+      letter-spacing: -1px; color: #fff; background: #007aff; border: 2px solid #fff; border-radius: 12px; padding: 5px 6px; box-shadow: 0 1px 3px rgba(0,0,0,.5); }
     .side-by-side { display: flex; gap: 16px; } .side-by-side img, .diff img { image-rendering: pixelated; }
     .legend { font-size: 12px; color: #555; margin: 4px 0; }
     """
@@ -195,8 +197,9 @@ public enum ReportPage {
     (function () {
       "use strict";
       var data = JSON.parse(document.getElementById("report-data").textContent);
-      function cellPosition(strip, n) {
-        return (-(n % strip.columns) * strip.cellWidth) + "px " + (-Math.floor(n / strip.columns) * strip.cellHeight) + "px";
+      function cellPosition(strip, n, k) {
+        k = k || 1;
+        return (-(n % strip.columns) * strip.cellWidth * k) + "px " + (-Math.floor(n / strip.columns) * strip.cellHeight * k) + "px";
       }
       data.forEach(function (strip) {
         var section = document.querySelector('section[data-scene="' + strip.scene + '"]');
@@ -205,8 +208,12 @@ public enum ReportPage {
         var scrub = section.querySelector(".scrub"), label = section.querySelector(".frame-label");
         var play = section.querySelector(".play"), film = section.querySelector(".filmstrip");
         var failing = {}; strip.failing.forEach(function (i) { failing[i] = true; });
+        // The players show the thumbnails enlarged (up to 3×, about 320 px tall).
+        var zoom = Math.max(1, Math.min(3, Math.floor(320 / strip.cellHeight)));
+        var rows = Math.ceil(strip.frames.length / strip.columns);
         players.forEach(function (p) {
-          p.style.width = strip.cellWidth + "px"; p.style.height = strip.cellHeight + "px";
+          p.style.width = strip.cellWidth * zoom + "px"; p.style.height = strip.cellHeight * zoom + "px";
+          p.style.backgroundSize = strip.cellWidth * strip.columns * zoom + "px " + strip.cellHeight * rows * zoom + "px";
           p.style.backgroundImage = 'url("' + strip.folder + strip[p.dataset.side] + '")';
         });
         var cells = strip.frames.map(function (index, n) {
@@ -228,7 +235,7 @@ public enum ReportPage {
         var current = 0, timer = null;
         function show(n) {
           current = n;
-          players.forEach(function (p) { p.style.backgroundPosition = cellPosition(strip, n); });
+          players.forEach(function (p) { p.style.backgroundPosition = cellPosition(strip, n, zoom); });
           scrub.value = n;
           label.textContent = "frame " + strip.frames[n] + (failing[strip.frames[n]] ? " (fails)" : "");
           cells.forEach(function (c, k) { c.classList.toggle("current", k === n); });
