@@ -177,7 +177,7 @@ enum SchemaMaps {
                 "steps": KeyDoc(.integer(1 ... 10_000), "CSS-style steps: this many equal jumps."),
                 "position": KeyDoc(.names(["end", "start"]), "Where each step jumps. Default end."),
                 "spring": KeyDoc(.ref("spring"), "Spring parameters (CASpringAnimation, UIView spring or SwiftUI spring)."),
-            ], extra: ["minProperties": 1]),
+            ], extra: ["minProperties": 1, "dependentRequired": ["position": ["steps"]]]),
             SchemaMap(name: "spring", text: "A spring: {mass, stiffness, damping, initialVelocity} (CASpringAnimation), {duration, dampingRatio, initialSpringVelocity} (UIView), or {duration, bounce} (SwiftUI).",
                       keys: SceneDecoder.springKeys, docs: [
                 "mass": KeyDoc(.number(0 ... 1_000_000, excludingLower: true), "CASpringAnimation.mass. Default 1."),
@@ -185,10 +185,10 @@ enum SchemaMaps {
                 "damping": KeyDoc(.number(0 ... 1_000_000), "CASpringAnimation.damping. Default 10."),
                 "initialVelocity": KeyDoc(.number(), "Initial velocity in units of the distance per second."),
                 "duration": KeyDoc(.seconds, "The UIView or SwiftUI spring's duration."),
-                "dampingRatio": KeyDoc(.number(0 ... 1_000), "UIView usingSpringWithDamping: 1 settles without overshoot."),
+                "dampingRatio": KeyDoc(.number(0 ... 1_000, excludingLower: true), "UIView usingSpringWithDamping: 1 settles without overshoot."),
                 "initialSpringVelocity": KeyDoc(.number(), "UIView initialSpringVelocity."),
                 "bounce": KeyDoc(.number(-1 ... 1), "SwiftUI bounce: 0 no bounce, up to 1."),
-            ]),
+            ], extra: ["dependentRequired": ["initialSpringVelocity": ["dampingRatio", "duration"], "dampingRatio": ["duration"]]]),
             SchemaMap(name: "groupItem", text: "An item of 'animations:' holding a keyframe group.", keys: SceneDecoder.groupItemKeys,
                       required: ["group"], docs: [
                 "group": KeyDoc(.ref("group"), "A keyframe group (UIView.animateKeyframes)."),

@@ -18,6 +18,9 @@ SCHEMA = json.loads((REPO / "docs" / "scene.schema.json").read_text())
 # Structural error kinds: an unknown key, a missing required key. (Wrong types are kind
 # invalidValue and picked out by their message below.)
 STRUCTURAL_KINDS = ("unknownKey", "missingKey")
+# An invalidValue error that says a value has the wrong type (not a wrong number or name).
+WRONG_TYPE = re.compile(r"expected (a|an) (number|list|map|string|colour|time|angle|boolean)|found the string|"
+                        r"found a list|found a map|\d numbers(?! for)|the number \d")
 # Scenes the decoder rejects for what they mean rather than their structure: a key that is
 # required only by another part of the scene.
 SEMANTIC = {
@@ -49,19 +52,57 @@ def _literal(source: str, at: int):
     return (_unescape(m.group(1)), m.end()) if m else (None, at)
 
 
+def _argument(source: str, at: int, names: dict):
+    """The first argument of a call at `at`: string literals and names of string constants
+    joined by '+'. (text, end), or (None, at) when it is built some other way."""
+    parts, position = [], at
+    while True:
+        while source[position] in " \n":
+            position += 1
+        if source[position] == '"':
+            text, position = _literal(source, position)
+            if text is None:
+                return None, at
+            parts.append(text)
+        else:
+            m = re.compile(r"([A-Z]\w*\.)?([A-Za-z_]\w*)").match(source, position)
+            # The constant's nearest definition before the call (a static one for `Self.name`).
+            earlier = [text for where, text, static in names.get(m.group(2) if m else "", [])
+                       if where < at and (static or not m.group(1))]
+            if not earlier or earlier[-1] is None:
+                return None, at
+            parts.append(earlier[-1])
+            position = m.end()
+        m = re.compile(r"\s*\+\s*").match(source, position)
+        if not m:
+            return "".join(parts), position
+        position = m.end()
+
+
 def bad_scenes():
-    """(test file, kind, YAML) for every expectError whose scene is literal text."""
+    """(test file, kind, YAML, rest of the call) for every expectError whose scene is literal
+    text, or literal text joined with string constants of the same file."""
     found = []
     for path in sorted((REPO / "Tests" / "SegueSceneTests").glob("*.swift")):
         source = path.read_text()
+        # Every `let name = …`, in file order; its text when it is literal strings and earlier
+        # constants joined by '+', else None (so a use never falls back to an older definition).
+        names = {}
+        for definition in re.finditer(r"(static )?(?:let|var) (\w+)(?:: String)? = ", source):
+            text, end = _argument(source, definition.end(), names)
+            if text is not None and re.compile(r"\s*(\n|//)").match(source, end) is None:
+                text = None  # more follows on the line (a method call, …)
+            names.setdefault(definition.group(2), []).append((definition.start(), text, bool(definition.group(1))))
         for call in re.finditer(r"expectError\(\s*", source):
-            text, end = _literal(source, call.end())
+            text, end = _argument(source, call.end(), names)
             if text is None or "\\(" in source[call.end():end]:
                 continue  # built from other values; not literal
             kind = re.compile(r"\s*,\s*\.(\w+)").match(source, end)
             if kind:
-                message = source[end:source.find("\n", source.find("message:", end)) if "message:" in source[end:end + 400] else end + 200]
-                found.append((path.name, kind.group(1), text, message))
+                # The rest of the call: the expected location, message words and suggestion.
+                following = source.find("expectError(", end)
+                rest = source[end:following if following != -1 else len(source)]
+                found.append((path.name, kind.group(1), text, rest))
     return found
 
 
@@ -84,7 +125,7 @@ def test_structurally_bad_scenes_are_rejected_by_the_schema():
     validator = _validator()
     rejected, checked = [], []
     for name, kind, text, message in bad_scenes():
-        wrong_type = kind == "invalidValue" and re.search(r'"expected (a|an) ', message) is not None
+        wrong_type = kind == "invalidValue" and WRONG_TYPE.search(message) is not None
         if kind not in STRUCTURAL_KINDS and not wrong_type:
             continue
         if text in SEMANTIC:
