@@ -86,14 +86,10 @@ final class ReportArtifacts: @unchecked Sendable {
         let cellWidth = all.map { max($0.value.expected?.width ?? 1, $0.value.actual?.width ?? 1) }.max() ?? 1
         let cellHeight = all.map { max($0.value.expected?.height ?? 1, $0.value.actual?.height ?? 1) }.max() ?? 1
         let columns = min(all.count, Filmstrip.columns)
-        let rows = (all.count + columns - 1) / columns
         for (side, name) in [(0, ReportFiles.filmstripExpected), (1, ReportFiles.filmstripActual)] {
-            var sheet = Surface(width: cellWidth * columns, height: cellHeight * rows, color: Surface.panel)
-            for (n, entry) in all.enumerated() {
-                guard let image = side == 0 ? entry.value.expected : entry.value.actual else { continue }
-                sheet.draw(image, x: (n % columns) * cellWidth, y: (n / columns) * cellHeight)
-            }
-            try folder.writePNG(sheet.frame, name)
+            let sheet = Compose.tiles(all.map { side == 0 ? $0.value.expected : $0.value.actual },
+                                      columns: columns, cellWidth: cellWidth, cellHeight: cellHeight)
+            try folder.writePNG(sheet, name)
         }
         return Filmstrip(expected: ReportFiles.filmstripExpected, actual: ReportFiles.filmstripActual,
                          cellWidth: cellWidth, cellHeight: cellHeight, columns: columns, frames: all.map(\.key))
