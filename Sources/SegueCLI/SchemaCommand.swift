@@ -26,6 +26,13 @@ struct SchemaCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the schema here instead of standard output.")
     var output: String?
 
+    func validate() throws {
+        if let output, output != "-", !OutputNaming.isSpecialFile(output),
+           URL(fileURLWithPath: output).pathExtension.lowercased() != "json" {
+            throw ValidationError("-o \(output): the schema is JSON; name the file .json (e.g. -o scene.schema.json).")
+        }
+    }
+
     func run() throws {
         try Diagnostics.failing {
             let text = SceneSchema.json()
