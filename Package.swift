@@ -8,6 +8,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "segue", targets: ["segue"]),
+        // Segue as a library (docs/library.md): the whole pipeline behind one import, and golden
+        // assertions for XCTest and Swift Testing.
+        .library(name: "SegueKit", targets: ["SegueKit"]),
+        .library(name: "SegueTesting", targets: ["SegueTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -23,7 +27,7 @@ let package = Package(
         // Stage 3: layer state → display list (full matrices, projected quads, draw order).
         .target(name: "SegueDisplayList", dependencies: ["SegueTimeline"]),
         // Stage 4: display list → premultiplied BGRA pixels. The only stage that sees Cairo/pixman/Pango.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo pangocairo pixman-1",
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo pangocairo pixman-1 harfbuzz freetype2 fontconfig",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libpixman-1-dev"])]),
         .target(name: "SegueRaster", dependencies: ["SegueDisplayList", "CCairo"]),
         // Stage 5: pixels → MP4/PNG files. The only stage that sees FFmpeg.
@@ -35,7 +39,9 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .target(name: "SegueEncode", dependencies: ["SegueRaster", "CFFmpeg", "CImageQuant", "CWebP"]),
         // Beside the encoder: decoded frames → pixelmatch/SSIM comparisons, diff reports, golden tests.
-        .target(name: "SegueDiff", dependencies: ["SegueEncode"]),
+        // zlib, for the compressed geometry dump kept beside pixel goldens.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "SegueDiff", dependencies: ["SegueEncode", "CZlib"]),
         // Command-line front end: thin subcommands over the stages.
         .target(name: "SegueCLI", dependencies: [
             "SegueEncode",
@@ -43,6 +49,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "segue", dependencies: ["SegueCLI"]),
+        // Library products: every stage behind one import, and golden assertions for test suites.
+        .target(name: "SegueKit", dependencies: ["SegueDiff"]),
+        .target(name: "SegueTesting", dependencies: ["SegueKit"]),
 
         // Fuzz targets (scripts/fuzz, docs/reliability.md). Built normally they replay the
         // committed corpus and crash files; scripts/fuzz builds them with libFuzzer and ASan.
@@ -58,5 +67,6 @@ let package = Package(
         .testTarget(name: "SegueEncodeTests", dependencies: ["SegueEncode"]),
         .testTarget(name: "SegueCLITests", dependencies: ["SegueCLI"]),
         .testTarget(name: "SegueDiffTests", dependencies: ["SegueDiff"]),
+        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting"]),
     ]
 )

@@ -33,6 +33,7 @@ struct RenderCommand: ParsableCommand {
           segue render scenes/*.yaml --crf 23
           segue render scenes/flip.yaml -o flip.gif --max-size 2M
           segue render scenes/flip.yaml -o flip.webp --lossy --webp-quality 85
+          segue render scenes/preset-zoomGallery.yaml --show-touches   # both fingers of each pinch
         """)
 
     @Argument(help: "Scene files (.yaml, .yml or .json).")
@@ -82,7 +83,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Frames rendered at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(help: "Draw scripted fingers (interactions and scroll drags) as translucent discs, like the Simulator's Show Touches.")
+    @Flag(help: "Draw scripted fingers (interactions, scroll drags, both fingers of a pinch, taps) as translucent discs, like the Simulator's Show Touches.")
     var showTouches = false
 
     @Flag(name: .shortAndLong, help: "No progress bar or summary.")

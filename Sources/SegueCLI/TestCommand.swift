@@ -21,13 +21,22 @@ struct TestCommand: ParsableCommand {
         --mode dump against GOLDEN/<scene>/dump.json: `segue dump`'s per-layer matrices, quads and \
         opacity, within --tolerance, independent of anti-aliasing.
 
-        GOLDEN/golden.json holds the --scale and --every the goldens were recorded with; they are this \
-        command's defaults, so a plain `segue test scenes/ --golden goldens/` compares like with like.
+        GOLDEN/golden.json holds the --scale and --every the goldens were recorded with (and optionally \
+        --max-diff-pixels and --min-ssim); they are this command's defaults, so a plain \
+        `segue test scenes/ --golden goldens/` compares like with like. `segue test --init GOLDEN` writes \
+        one with scale 0.5, every third frame, no differing pixel and SSIM ≥ 0.99.
 
-        --record: missing (the default, except when the environment variable CI is set) records scenes \
-        that have no golden and compares the rest; failed also re-records the scenes that fail; all \
-        re-records everything; never (the default when CI is set) writes nothing. Recorded scenes count \
-        as passed.
+        --record: missing (the default) records scenes that have no golden and compares the rest; failed \
+        also re-records the scenes that fail; all re-records everything; never writes nothing. Recorded \
+        scenes count as passed. Without --record, the environment variable SEGUE_RECORD sets the mode, and \
+        under CI (CI=true, 1 or yes) the default is never.
+
+        Goldens remember the versions of Cairo, pixman, Pango, HarfBuzz, FreeType, fontconfig and the font \
+        packages that drew them. On other versions, anti-aliasing alone can change pixels: the run says \
+        which versions differ and compares the geometry dump recorded beside the frames instead.
+
+        Under GitHub Actions (GITHUB_ACTIONS=true) a failing scene also prints an ::error annotation on \
+        its file, and $GITHUB_STEP_SUMMARY gets a table of the scenes with each failure's worst frame.
 
         One line per scene, then exactly `N passed, N failed`. The report folder gets report.json, \
         junit.xml and report.html (a page that opens from disk: summary table, playback, filmstrip, \
@@ -40,6 +49,7 @@ struct TestCommand: ParsableCommand {
         Exit status: 0 when every scene passes, 1 when one fails, 2 for unusable input.
 
         Examples:
+          segue test --init goldens/
           segue test scenes/ --golden goldens/
           segue test scenes/ --golden goldens/ --record failed
           segue test scenes/ --golden goldens/ --mode dump --tolerance 1e-9
@@ -59,7 +69,10 @@ struct TestCommand: ParsableCommand {
     @Option(help: "pixels (golden PNG frames) or dump (golden geometry, with --tolerance).")
     var mode: GoldenTestRun.Mode = .pixels
 
-    @Option(help: "missing, failed, all or never (default: missing; never when CI is set).")
+    @Option(help: "Write GOLDEN/golden.json with the recommended settings (scale 0.5, every 3rd frame, limits) and stop.")
+    var `init`: String?
+
+    @Option(help: "missing, failed, all or never (default: $SEGUE_RECORD, else missing; never when CI is true).")
     var record: RecordMode?
 
     @Option(help: "Test only the I-th of N slices of the sorted scene list, e.g. 2/3.")
@@ -92,6 +105,10 @@ struct TestCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
+        if `init` != nil {
+            if merge || golden != nil || !inputs.isEmpty { throw ValidationError("--init only writes GOLDEN/golden.json; give just the folder, e.g. segue test --init goldens/.") }
+            return
+        }
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be greater than 0 and at most 8, got \(scale).") }
         if let every, every < 1 { throw ValidationError("--every must be at least 1, got \(every).") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
@@ -108,12 +125,14 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let folder = `init` { return try initialize(folder) }
         if merge { return try runMerge() }
         let goldenURL = URL(fileURLWithPath: golden!)
-        let recordMode = record ?? RecordMode.default()
+        let recordMode: RecordMode
         let scenes: [(name: String, path: String)]
         let recorded: GoldenSettings?
         do {
+            recordMode = try record ?? RecordMode.default()
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: goldenURL.path, isDirectory: &isDirectory), !isDirectory.boolValue {
                 throw CLIError("--golden \(goldenURL.path) is a file, not a folder.", hint: "pass the folder that holds <scene>/frame-NNNN.png")
@@ -128,8 +147,12 @@ struct TestCommand: ParsableCommand {
         for scene in scenes { ProtectedInputs.add(scene.path, role: "scene file") }
         if recordMode == .never { ProtectedInputs.add(goldenURL.path, role: "golden folder (--record never)") }
         let limitValues = limits.values
+        var diffing = comparison.diffing
+        // golden.json's limits apply where the command line gives none.
+        if diffing.limits.maxDiffPixels == nil, diffing.limits.maxDiffRatio == nil { diffing.limits.maxDiffPixels = recorded?.maxDiffPixels }
+        if diffing.limits.minSSIM == nil { diffing.limits.minSSIM = recorded?.minSSIM }
         let run = GoldenTestRun(
-            scenes: scenes, golden: goldenURL, mode: mode, record: recordMode, diffing: comparison.diffing,
+            scenes: scenes, golden: goldenURL, mode: mode, record: recordMode, diffing: diffing,
             tolerance: tolerance, scale: scale ?? recorded?.scale, every: every ?? recorded?.every ?? 1, jobs: jobs,
             reportDirectory: URL(fileURLWithPath: report), writesVideo: !noVideo, shard: shard,
             loadScene: { path, scale in try SamplingOptions.load(path, scale: scale, limits: limitValues) })
@@ -147,7 +170,34 @@ struct TestCommand: ParsableCommand {
         if result.recorded > 0 { print("recorded: \(result.recorded) scene\(result.recorded == 1 ? "" : "s") in \(goldenURL.path)/") }
         print("report: \(report)/")
         print(result.summaryLine)
+        CIReporting.publish(result, reportFolder: URL(fileURLWithPath: report))
         if result.failed > 0 { throw ComparisonExit.differences }
+    }
+
+    /// `--init GOLDEN`: the recommended golden.json, explained.
+    private func initialize(_ folder: String) throws {
+        let url = URL(fileURLWithPath: folder)
+        let file = url.appendingPathComponent(GoldenSettings.fileName)
+        if FileManager.default.fileExists(atPath: file.path) {
+            throw ComparisonExit.fail(CLIError("\(file.path) already exists.", hint: "edit it, or delete it and run --init again"))
+        }
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try ReportFolder(url: url).writeJSON(GoldenSettings.initial, GoldenSettings.fileName)
+        } catch {
+            throw ComparisonExit.fail(error)
+        }
+        let s = GoldenSettings.initial
+        print("""
+        wrote \(file.path):
+          scale \(s.scale.map { "\($0)" } ?? "scene's")    frames are recorded at half the scene's resolution (a quarter of the pixels)
+          every \(s.every)        frames 0, \(s.every), \(2 * s.every), … and always the last are compared (the end state counts)
+          maxDiffPixels \(s.maxDiffPixels ?? 0)  no pixel may differ beyond pixelmatch's threshold: renders are deterministic
+          minSSIM \(s.minSSIM ?? 0)     a structural check on top
+        Together these keep goldens about 1/12 the size of full-scale, every-frame ones. The command line
+        (--scale, --every, --max-diff-pixels, --min-ssim) overrides them. Next:
+          segue test SCENES --golden \(folder)        # records every scene the first time
+        """)
     }
 
     private func runMerge() throws {
@@ -165,7 +215,7 @@ struct TestCommand: ParsableCommand {
             merged = try TestReport.merge(parts, into: out)
             let folder = try ReportFolder.prepare(out)
             try folder.writeJSON(merged, ReportFiles.json)
-            try folder.writeText(merged.junit(), ReportFiles.junit)
+            try folder.writeText(merged.junit(reportFolder: URL(fileURLWithPath: report)), ReportFiles.junit)
             try folder.writeText(ReportPage.html(for: merged, in: out), ReportFiles.html)
         } catch {
             throw ComparisonExit.fail(error)
@@ -173,6 +223,7 @@ struct TestCommand: ParsableCommand {
         for scene in merged.scenes where !quiet || scene.status == .failed { print(scene.line) }
         print("merged \(inputs.count) report\(inputs.count == 1 ? "" : "s") into \(report)/")
         print(merged.summaryLine)
+        CIReporting.publish(merged, reportFolder: out)
         if merged.failed > 0 { throw ComparisonExit.differences }
     }
 }

@@ -12,9 +12,25 @@ public enum RecordMode: String, Sendable, Codable, CaseIterable {
     /// Never write; a missing golden is a failure.
     case never
 
-    /// `never` when the environment variable CI is set (as CI services set it), else `missing`.
-    public static func `default`(environment: [String: String] = ProcessInfo.processInfo.environment) -> RecordMode {
-        environment["CI"] != nil ? .never : .missing
+    /// SEGUE_RECORD when set; else `never` when the environment variable CI is true (`true`, `1`
+    /// or `yes`, as CI services set it; `CI=false` is not CI), else `missing`.
+    public static func `default`(environment: [String: String] = ProcessInfo.processInfo.environment) throws(GoldenError) -> RecordMode {
+        if let requested = environment[environmentVariable], !requested.isEmpty {
+            guard let mode = RecordMode(rawValue: requested.lowercased()) else {
+                throw GoldenError.badEnvironment(variable: environmentVariable, value: requested,
+                                                 expected: allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return mode
+        }
+        return isContinuousIntegration(environment) ? .never : .missing
+    }
+
+    /// The variable that sets the record mode when --record is not given.
+    public static let environmentVariable = "SEGUE_RECORD"
+
+    /// Whether CI is set to a true value.
+    public static func isContinuousIntegration(_ environment: [String: String]) -> Bool {
+        ["true", "1", "yes"].contains((environment["CI"] ?? "").lowercased())
     }
 }
 
@@ -63,7 +79,22 @@ public struct GoldenSettings: Codable, Sendable, Equatable {
     /// Compare every N-th frame (plus the last).
     public var every: Int
 
-    public init(scale: Double?, every: Int) { self.scale = scale; self.every = every }
+    /// The comparison limits this folder's goldens are meant to be tested with (`segue test --init`
+    /// writes them; the command line still wins).
+    public var maxDiffPixels: Int?
+    public var minSSIM: Double?
+
+    public init(scale: Double?, every: Int, maxDiffPixels: Int? = nil, minSSIM: Double? = nil) {
+        self.scale = scale; self.every = every
+        self.maxDiffPixels = maxDiffPixels; self.minSSIM = minSSIM
+    }
+
+    /// What `segue test --init` writes: half the scene's resolution and every third frame (plus the
+    /// last) keep a golden folder about 1/12 the size of full-scale, every-frame goldens while still
+    /// catching a wrong curve, a wrong end state or a moved layer; no pixel may differ (beyond
+    /// pixelmatch's threshold), because Segue renders deterministically on one set of libraries; and
+    /// SSIM at least 0.99 as a second, structural guard.
+    public static let initial = GoldenSettings(scale: 0.5, every: 3, maxDiffPixels: 0, minSSIM: 0.99)
 
     public static let fileName = "golden.json"
 
@@ -88,6 +119,9 @@ public struct GoldenSceneMeta: Codable, Sendable, Equatable {
     /// Frames the scene had when recorded (the compared ones are `frames`).
     public var frameCount: Int
     public var frames: [Int]
+    /// The versions of the libraries and font packages that drew the frames
+    /// (`RendererVersions.all()`); nil in goldens recorded before Segue kept them.
+    public var renderer: [String: String]?
     public static let fileName = "meta.json"
 }
 
@@ -99,6 +133,7 @@ public enum GoldenError: Error, CustomStringConvertible, Sendable {
     case noScenes(paths: [String])
     case notFound(path: String)
     case unreadableReport(path: String, reason: String)
+    case badEnvironment(variable: String, value: String, expected: String)
 
     public var description: String {
         switch self {
@@ -108,6 +143,7 @@ public enum GoldenError: Error, CustomStringConvertible, Sendable {
         case let .noScenes(paths): "no scene files (.yaml, .yml, .json) in \(paths.joined(separator: ", "))"
         case let .notFound(path): "'\(path)' does not exist"
         case let .unreadableReport(path, reason): "cannot merge '\(path)': \(reason)"
+        case let .badEnvironment(variable, value, expected): "\(variable)=\(value) is not a record mode; expected one of \(expected)"
         }
     }
 
@@ -119,6 +155,7 @@ public enum GoldenError: Error, CustomStringConvertible, Sendable {
         case .noScenes: "pass a folder of scene files or the files themselves"
         case .notFound: "check the path"
         case .unreadableReport: "pass report folders (or their report.json) written by segue test"
+        case let .badEnvironment(variable, _, _): "set \(variable) to a record mode, or unset it"
         }
     }
 }
@@ -196,11 +233,15 @@ public struct TestReport: Codable, Sendable, Equatable {
     /// The final line CI tools read.
     public var summaryLine: String { "\(passed) passed, \(failed) failed" }
 
-    /// JUnit XML: one test case per scene.
-    public func junit() -> String {
+    /// JUnit XML: one test case per scene, pointing at the scene file, with the failing frames'
+    /// diff images attached for GitLab (paths as `reportFolder` names the folder, since GitLab reads
+    /// them relative to the project directory the job ran in).
+    public func junit(reportFolder: URL? = nil) -> String {
         let cases = scenes.map { s in
-            JUnit.Case(name: s.name, className: "segue.test.\(mode)", failure: s.status == .failed ? (s.message ?? "failed") : nil,
-                       details: s.status == .failed ? s.line + (s.report.map { "\nreport: " + $0 } ?? "") : nil, seconds: s.seconds)
+            let attachments = s.status == .failed ? CIReporting.failingImages(of: s, in: reportFolder).map(\.relativePath) : []
+            return JUnit.Case(name: s.name, className: "segue.test.\(mode)", failure: s.status == .failed ? (s.message ?? "failed") : nil,
+                              details: s.status == .failed ? s.line + (s.report.map { "\nreport: " + $0 } ?? "") : nil, seconds: s.seconds,
+                              file: s.scene, line: 1, attachments: attachments)
         }
         return JUnit.document(name: "segue test", suites: [JUnit.Suite(name: "segue test \(golden)", cases: cases)])
     }

@@ -94,7 +94,7 @@ public struct GoldenTestRun: Sendable {
             try? ReportFolder(url: golden).writeJSON(GoldenSettings(scale: scale, every: every), GoldenSettings.fileName)
         }
         try root.writeJSON(report, ReportFiles.json)
-        try root.writeText(report.junit(), ReportFiles.junit)
+        try root.writeText(report.junit(reportFolder: reportDirectory), ReportFiles.junit)
         try root.writeText(ReportPage.html(for: report, in: root.url), ReportFiles.html)
         return report
     }
@@ -150,6 +150,21 @@ public struct GoldenTestRun: Sendable {
             return recordNow("recorded")
         }
         if record == .all { return recordNow("re-recorded") }
+
+        // Goldens drawn by other library or font versions can differ by anti-aliasing alone: compare
+        // the geometry, which does not depend on the rasterizer, and say so.
+        if record == .never || record == .missing, let recorded = meta?.renderer,
+           case let changes = Self.versionChanges(recorded: recorded, now: Self.rendererVersions), !changes.isEmpty {
+            let note = "goldens were drawn with other libraries (\(changes.prefix(4).joined(separator: ", "))\(changes.count > 4 ? ", …" : ""))"
+            let hint = "record and test goldens on the same packages: in the container or chroot of docs/install.md"
+            guard FileManager.default.fileExists(atPath: dir.appendingPathComponent(Self.compressedDumpFileName).path) else {
+                report.message = note + " and there is no geometry dump to compare instead; " + hint
+                return report
+            }
+            var fallback = runDump(s, root: root, fileName: Self.compressedDumpFileName)
+            fallback.message = note + "; compared the geometry dump instead" + (fallback.message.map { ": " + $0 } ?? "") + " (" + hint + ")"
+            return fallback
+        }
 
         // Compare like with like: the golden's recording settings must be this run's.
         if let meta, meta.every != every || abs(meta.scale - p.scene.canvas.scale) > 1e-9 {
@@ -290,8 +305,30 @@ public struct GoldenTestRun: Sendable {
         for (index, url) in old where !selected.contains(index) { try? FileManager.default.removeItem(at: url) }
         let meta = GoldenSceneMeta(scene: name, scale: p.scene.canvas.scale, every: every, fps: p.scene.canvas.fps,
                                    size: [p.scene.canvas.pixelWidth, p.scene.canvas.pixelHeight],
-                                   frameCount: p.timeline.frameCount, frames: selected)
-        try ReportFolder(url: dir).writeJSON(meta, GoldenSceneMeta.fileName)
+                                   frameCount: p.timeline.frameCount, frames: selected, renderer: Self.rendererVersions)
+        let folder = ReportFolder(url: dir)
+        try folder.writeJSON(meta, GoldenSceneMeta.fileName)
+        // The geometry of the same frames: what a run on other library versions compares instead.
+        let dump = try Gzip.compress(Array(GeometryDump.document(p.timeline, frames: selected).utf8))
+        try AtomicFileWriter.write(dump, to: dir.appendingPathComponent(Self.compressedDumpFileName))
+    }
+
+    static let dumpFileName = "dump.json"
+    /// Beside pixel goldens: the same dump, gzip-compressed.
+    static let compressedDumpFileName = "dump.json.gz"
+
+    /// This machine's renderer versions, read once per process (dpkg-query runs once).
+    static let rendererVersions = RendererVersions.all()
+
+    /// "cairo 1.16.0 → 1.18.0" for each library or font package whose version differs; a package
+    /// on one side only is "missing" on the other.
+    static func versionChanges(recorded: [String: String], now: [String: String]) -> [String] {
+        Set(recorded.keys).union(now.keys).sorted().compactMap { name in
+            let before = recorded[name], after = now[name]
+            guard before != after else { return nil }
+            let label = name.hasPrefix("package:") ? String(name.dropFirst("package:".count)) : name
+            return "\(label) \(before ?? "missing") → \(after ?? "missing")"
+        }
     }
 
     /// `frame-NNNN.png` files of a golden folder by frame number.
@@ -309,9 +346,9 @@ public struct GoldenTestRun: Sendable {
 
     // MARK: - Dump
 
-    private func runDump(_ s: (name: String, path: String), root: ReportFolder) -> SceneReport {
+    private func runDump(_ s: (name: String, path: String), root: ReportFolder, fileName: String = dumpFileName) -> SceneReport {
         let dir = golden.appendingPathComponent(s.name)
-        let file = dir.appendingPathComponent("dump.json")
+        let file = dir.appendingPathComponent(fileName)
         var report = SceneReport(name: s.name, scene: s.path, golden: file.relativePath, status: .failed, message: nil,
                                  comparedFrames: 0, failedFrames: 0, report: nil, seconds: 0)
         let scene: Scene
@@ -334,7 +371,7 @@ public struct GoldenTestRun: Sendable {
             }
             return r
         }
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        guard var data = FileManager.default.contents(atPath: file.path) else {
             if record == .never {
                 report.message = "no golden dump at \(file.relativePath) (record it with --record missing)"
                 return report
@@ -344,6 +381,7 @@ public struct GoldenTestRun: Sendable {
         if record == .all { return recordNow("re-recorded") }
         let expected: GeometryDump.Document, actual: GeometryDump.Document
         do {
+            if fileName == Self.compressedDumpFileName { data = Data(try Gzip.decompress(Array(data))) }
             expected = try GeometryDump.Document(json: data, path: file.path)
             actual = try GeometryDump.Document(json: Data(text.utf8), path: s.path)
         } catch {

@@ -154,8 +154,15 @@ public enum JUnit {
         public var failure: String?
         public var details: String?
         public var seconds: Double?
-        public init(name: String, className: String, failure: String?, details: String? = nil, seconds: Double? = nil) {
+        /// The source file the case is about, and a line in it (GitHub and GitLab link to them).
+        public var file: String?
+        public var line: Int?
+        /// Images GitLab shows with the failure (`[[ATTACHMENT|path]]` in system-out).
+        public var attachments: [String]
+        public init(name: String, className: String, failure: String?, details: String? = nil, seconds: Double? = nil,
+                    file: String? = nil, line: Int? = nil, attachments: [String] = []) {
             self.name = name; self.className = className; self.failure = failure; self.details = details; self.seconds = seconds
+            self.file = file; self.line = line; self.attachments = attachments
         }
     }
 
@@ -175,9 +182,14 @@ public enum JUnit {
             xml += "  <testsuite name=\"\(escape(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(f)\" errors=\"0\" skipped=\"0\">\n"
             for c in suite.cases {
                 let time = c.seconds.map { String(format: " time=\"%.3f\"", $0) } ?? ""
-                let open = "    <testcase classname=\"\(escape(c.className))\" name=\"\(escape(c.name))\"\(time)"
+                let place = (c.file.map { " file=\"\(escape($0))\"" } ?? "") + (c.line.map { " line=\"\($0)\"" } ?? "")
+                let open = "    <testcase classname=\"\(escape(c.className))\" name=\"\(escape(c.name))\"\(place)\(time)"
                 if let failure = c.failure {
-                    xml += open + ">\n      <failure message=\"\(escape(failure))\">\(escape(c.details ?? failure))</failure>\n    </testcase>\n"
+                    xml += open + ">\n      <failure message=\"\(escape(failure))\">\(escape(c.details ?? failure))</failure>\n"
+                    if !c.attachments.isEmpty {
+                        xml += "      <system-out>" + c.attachments.map { escape("[[ATTACHMENT|\($0)]]") }.joined(separator: "\n") + "</system-out>\n"
+                    }
+                    xml += "    </testcase>\n"
                 } else {
                     xml += open + "/>\n"
                 }

@@ -60,7 +60,8 @@ extension SceneDecoder {
         var out: [GestureSpec] = []
         for item in items {
             try tick(item)
-            out.append(try decodeGesture(item, key: "touches", typed: true))
+            // A one-finger gesture, or a pinch / double tap: each finger is drawn (Zoom.swift).
+            out += try decodeGestureItem(item, key: "touches", calls: false).fingers
         }
         return out
     }
@@ -188,7 +189,7 @@ extension SceneDecoder {
 
     // MARK: - Scroll views
 
-    static let scrollKeys = ["contentSize", "contentOffset", "paging", "decelerationRate", "bounces", "drag", "snap"]
+    static let scrollKeys = ["contentSize", "contentOffset", "paging", "decelerationRate", "bounces", "drag", "snap", "zoom", "gestures"]
     /// Named key lists, read by the decoder and by the JSON Schema generator (SceneSchema.swift).
     static let gestureKeys = ["type", "points"]
     static let finishWhenKeys = ["progressAbove", "velocityAbove", "axis"]
@@ -198,10 +199,13 @@ extension SceneDecoder {
     func decodeScroll(_ node: Node, layer what: String) throws(SceneError) -> ScrollSpec {
         let example = "scroll: {contentSize: [1170, 844], drag: {points: [[0, 300, 400], [0.3, 100, 400]]}}"
         let schema = MapSchema(
-            what: "'scroll' of \(what)", keys: Self.scrollKeys, required: ["contentSize"],
+            what: "'scroll' of \(what)", keys: Self.scrollKeys,
+            // With zoom: the content size follows the zoomed view.
+            required: node.value(forKey: "zoom") == nil ? ["contentSize"] : [],
             synonyms: ["isPagingEnabled": "paging", "pagingEnabled": "paging", "size": "contentSize", "offset": "contentOffset",
                        "deceleration": "decelerationRate", "bounce": "bounces", "alwaysBounce": "bounces",
-                       "pan": "drag", "gesture": "drag", "carousel": "snap", "snapping": "snap"],
+                       "pan": "drag", "gesture": "drag", "carousel": "snap", "snapping": "snap",
+                       "zooming": "zoom", "minimumZoomScale": "zoom", "maximumZoomScale": "zoom", "touches": "gestures"],
             elsewhere: ["points": "'points' belongs under 'drag:' (drag: {points: […]})",
                         "pageWidth": "'pageWidth' belongs under 'snap:'", "velocityThreshold": "'velocityThreshold' belongs under 'snap:'",
                         "springDuration": "'springDuration' belongs under 'snap:'", "dampingRatio": "'dampingRatio' belongs under 'snap:'",
@@ -210,10 +214,12 @@ extension SceneDecoder {
         var tracker = KeyTracker()
         var scroll = ScrollSpec(contentSize: .zero, location: location(node))
         var pagingEntry: Entry?, snapEntry: Entry?
+        var dragEntry: Entry?, gesturesEntry: Entry?, zoomEntry: Entry?, contentSizeEntry: Entry?
         for entry in entries {
             let value = entry.value
             switch try check(entry, schema, &tracker) {
             case "contentSize":
+                contentSizeEntry = entry
                 let v = try numbers(value, "contentSize", counts: [2], shape: "[width, height]", example: "contentSize: [1170, 844]")
                 try checkCoordinates(v, value, "contentSize", sizesFrom: 0)
                 scroll.contentSize = Size(width: v[0], height: v[1])
@@ -229,7 +235,14 @@ extension SceneDecoder {
             case "bounces":
                 scroll.bounces = try bool(value, "bounces")
             case "drag":
+                dragEntry = entry
                 scroll.drag = try decodeGesture(value, key: "drag", typed: false)
+            case "zoom":
+                zoomEntry = entry
+                scroll.zoom = try decodeZoom(value)
+            case "gestures":
+                gesturesEntry = entry
+                scroll.gestures = try decodeScrollGestures(value)
             case "snap":
                 scroll.snap = try decodeSnap(value)
                 if scroll.snap != nil { snapEntry = entry }
@@ -239,6 +252,14 @@ extension SceneDecoder {
             if let pagingEntry, let snapEntry, entry.name == "paging" || entry.name == "snap" {
                 throw combination(entry, entry.name == "paging" ? snapEntry : pagingEntry,
                                   "paging settles on whole pages by itself, while 'snap' chooses the offset like a custom scrollViewWillEndDragging")
+            }
+            if let dragEntry, let gesturesEntry, entry.name == "drag" || entry.name == "gestures" {
+                throw combination(entry, entry.name == "drag" ? gesturesEntry : dragEntry,
+                                  "'drag' is the one-pan shorthand; with 'gestures:' write the pan as an item, {pan: {points: […]}}")
+            }
+            if let zoomEntry, let contentSizeEntry, entry.name == "zoom" || entry.name == "contentSize" {
+                throw combination(entry, entry.name == "zoom" ? contentSizeEntry : zoomEntry,
+                                  "a zooming scroll view's content size is the zoomed view's frame, set by every change of zoomScale")
             }
         }
         return scroll

@@ -567,12 +567,20 @@ public struct ScrollSpec: Hashable, Sendable {
     public var drag: GestureSpec?
     /// A carousel rule that settles a card in the centre with a spring.
     public var snap: SnapSpec?
+    /// Zooming (minimumZoomScale, maximumZoomScale, zoomScale, bouncesZoom); with it the content
+    /// size follows the zoomed view.
+    public var zoom: ZoomSpec?
+    /// What happens to the scroll view, in time order: pans, pinches, double taps and
+    /// setZoomScale / zoom(to:) calls (`gestures:`; `drag:` is the one-pan shorthand).
+    public var gestures: [ScrollGesture]
     public var location: SourceLocation
     public init(contentSize: Size, contentOffset: Point = .zero, paging: Bool = false,
                 decelerationRate: Double = ScrollSpec.normalDecelerationRate, bounces: Bool = true,
-                drag: GestureSpec? = nil, snap: SnapSpec? = nil, location: SourceLocation) {
+                drag: GestureSpec? = nil, snap: SnapSpec? = nil, zoom: ZoomSpec? = nil, gestures: [ScrollGesture] = [],
+                location: SourceLocation) {
         self.contentSize = contentSize; self.contentOffset = contentOffset; self.paging = paging
         self.decelerationRate = decelerationRate; self.bounces = bounces; self.drag = drag; self.snap = snap
+        self.zoom = zoom; self.gestures = gestures
         self.location = location
     }
     public static let normalDecelerationRate = 0.998
@@ -653,4 +661,122 @@ public struct SnapSpec: Hashable, Sendable {
     /// Apple documents the shape of setContentOffset(_:animated:) ("at a constant rate") but not its
     /// length; Segue's choice is 0.3 s, UIKit's usual animation length.
     public static let scrollToItemDuration = 0.3
+}
+
+/// `zoom:` under `scroll:`: UIScrollView's zooming. The zoomed view (`viewForZooming(in:)`) is a
+/// sublayer of the scroll view; at zoom scale z it shows scaled by z, and the content size is its
+/// scaled frame (plus the centring insets when `centers` is on).
+public struct ZoomSpec: Hashable, Sendable {
+    /// minimumZoomScale, maximumZoomScale and the zoomScale before any gesture (UIKit's defaults: 1).
+    public var minimum: Double
+    public var maximum: Double
+    public var initial: Double
+    /// bouncesZoom: past a limit a pinch rubber-bands, and springs back on release.
+    public var bounces: Bool
+    /// The id of the zoomed sublayer; nil for the scroll view's first sublayer.
+    public var view: String?
+    /// Seed 000's scrollViewDidZoom: the zoomed view's four constraints are set to
+    /// max(0, (viewport − scaled frame) / 2), so a view smaller than the viewport sits centred.
+    public var centers: Bool
+    /// The zoom scale a double tap zooms in to; nil for `maximum`.
+    public var doubleTapScale: Double?
+    /// Where `zoom:` was written.
+    public var location: SourceLocation?
+    public init(minimum: Double = 1, maximum: Double = 1, initial: Double = 1, bounces: Bool = true, view: String? = nil,
+                centers: Bool = false, doubleTapScale: Double? = nil, location: SourceLocation? = nil) {
+        self.minimum = minimum; self.maximum = maximum; self.initial = initial; self.bounces = bounces
+        self.view = view; self.centers = centers; self.doubleTapScale = doubleTapScale; self.location = location
+    }
+
+    /// Apple does not document how long setZoomScale(_:animated:), zoom(to:animated:) and the
+    /// other animated zooms take; Segue's choice is 0.3 s, UIKit's usual animation length (the
+    /// same as its scroll-to-item animation), eased in and out like UIView's default curve.
+    public static let animationDuration = 0.3
+
+    /// The seed's centring inset on one axis: max(0, (viewport − scaled length) / 2).
+    public static func centringInset(viewport: Double, scaledLength: Double) -> Double {
+        max(0, (viewport - scaledLength) / 2)
+    }
+
+    /// Seed 000's setStoryPictureImageViewScale: the aspect-fit scale,
+    /// min(viewport width / image width, viewport height / image height).
+    public static func aspectFitScale(image: Size, viewport: Size) -> Double {
+        guard image.width > 0, image.height > 0 else { return 1 }
+        return min(viewport.width / image.width, viewport.height / image.height)
+    }
+}
+
+/// One item of a scroll view's `gestures:`.
+public enum ScrollGesture: Hashable, Sendable {
+    /// One finger dragging the content (UIScrollView's pan gesture).
+    case pan(GestureSpec)
+    /// Two fingers (UIScrollView's pinch gesture): the zoom follows the ratio of their distance
+    /// to the distance at touch-down, about their centroid.
+    case pinch(GestureSpec, GestureSpec)
+    /// Two quick taps; the zoom starts when the second lifts (`zoomsAt`).
+    case doubleTap(first: GestureSpec, second: GestureSpec, at: Point)
+    /// setZoomScale(_:animated:) called at `time`: about the centre of the visible area.
+    case setZoomScale(time: Double, scale: Double, animated: Bool, location: SourceLocation)
+    /// zoom(to:animated:) called at `time`, with a rect in the zoomed view's own coordinates.
+    case zoomTo(time: Double, rect: Rect, animated: Bool, location: SourceLocation)
+
+    /// The fingers it shows (none for a call).
+    public var fingers: [GestureSpec] {
+        switch self {
+        case let .pan(g): return [g]
+        case let .pinch(a, b): return [a, b]
+        case let .doubleTap(a, b, _): return [a, b]
+        case .setZoomScale, .zoomTo: return []
+        }
+    }
+    /// When it begins (touch-down, or the call) and when its fingers have all lifted.
+    public var start: Double {
+        switch self {
+        case let .setZoomScale(t, _, _, _), let .zoomTo(t, _, _, _): return t
+        default: return fingers.map { $0.samples.first?.time ?? 0 }.min() ?? 0
+        }
+    }
+    public var end: Double {
+        switch self {
+        case let .setZoomScale(t, _, _, _), let .zoomTo(t, _, _, _): return t
+        default: return fingers.map { $0.samples.last?.time ?? 0 }.max() ?? 0
+        }
+    }
+    public var location: SourceLocation {
+        switch self {
+        case let .pan(g), let .pinch(g, _), let .doubleTap(g, _, _): return g.location
+        case let .setZoomScale(_, _, _, l), let .zoomTo(_, _, _, l): return l
+        }
+    }
+
+    /// A double tap as the two taps Segue scripts: each finger down for `tapLength`, the second
+    /// touching down `tapInterval` after the first (well inside the recognizer's time limit).
+    public static let tapLength = 0.05
+    public static let tapInterval = 0.15
+    public static func doubleTap(at p: Point, time t: Double, location: SourceLocation) -> ScrollGesture {
+        func tap(_ t0: Double) -> GestureSpec {
+            GestureSpec(samples: [.init(time: t0, x: p.x, y: p.y), .init(time: t0 + tapLength, x: p.x, y: p.y)], location: location)
+        }
+        return .doubleTap(first: tap(t), second: tap(t + tapInterval), at: p)
+    }
+
+    /// A pinch written as `{pinch: {center, from, to, duration, …}}`: two fingers on opposite
+    /// sides of `center`, `span × scale` apart along `angle` (radians from the x axis, the first
+    /// finger on the positive side), the scale going linearly from `from` to `to` in `duration`
+    /// from `begin`; the fingers hold still until `release`.
+    public static func pinchFingers(center c: Point, from: Double, to: Double, begin: Double, duration: Double, release: Double,
+                                    span: Double, angle: Double, location: SourceLocation) -> (GestureSpec, GestureSpec) {
+        var a: [GestureSpec.Sample] = [], b: [GestureSpec.Sample] = []
+        let ux = cos(angle), uy = -sin(angle)
+        func add(_ t: Double, _ s: Double) {
+            let h = span * s / 2
+            a.append(.init(time: t, x: c.x + ux * h, y: c.y + uy * h))
+            b.append(.init(time: t, x: c.x - ux * h, y: c.y - uy * h))
+        }
+        // Straight lines between samples: the spread, and so the scale, changes at a constant rate.
+        add(begin, from)
+        add(begin + duration, to)
+        if release > begin + duration + 1e-9 { add(release, to) }
+        return (GestureSpec(samples: a, location: location), GestureSpec(samples: b, location: location))
+    }
 }

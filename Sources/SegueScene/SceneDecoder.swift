@@ -75,6 +75,7 @@ final class SceneDecoder: ValueReader {
         "paging": "'paging' belongs under 'scroll:'", "isPagingEnabled": "'paging' belongs under 'scroll:'",
         "decelerationRate": "'decelerationRate' belongs under 'scroll:'", "bounces": "'bounces' belongs under 'scroll:'",
         "drag": "'drag' belongs under 'scroll:'", "snap": "'snap' belongs under 'scroll:'",
+        "zoom": "'zoom' belongs under 'scroll:' (scroll: {zoom: {min: 1, max: 3}})", "gestures": "'gestures' belongs under 'scroll:'",
         "keyPath": "animations are listed under the top-level 'animations:', not in a layer",
         "animations": "animations are listed under the top-level 'animations:', not in a layer",
     ]
@@ -427,6 +428,7 @@ final class SceneDecoder: ValueReader {
         if let contentsPath, let contentsLocation {
             layer.contents = ImageContents(path: contentsPath, gravity: gravity, location: contentsLocation)
         }
+        if let scroll = layer.scroll { try checkZoomView(scroll, sublayers: layer.sublayers, node: nil) }
         if var scroll = layer.scroll {
             // A scroll view's bounds origin is its content offset.
             if let contentOffsetKey {
@@ -830,7 +832,7 @@ final class SceneDecoder: ValueReader {
 
     /// Whether a layer in the tree is a scroll view with a scripted drag.
     static func hasDrag(_ layers: [LayerSpec]) -> Bool {
-        layers.contains { $0.scroll?.drag != nil || hasDrag($0.sublayers) }
+        layers.contains { $0.scroll?.drag != nil || $0.scroll?.gestures.isEmpty == false || hasDrag($0.sublayers) }
     }
 
     private func unknownLayer(_ id: String, _ node: Node, _ index: Int) -> SceneError {

@@ -48,7 +48,7 @@ public enum SceneLoader {
         let stack = bound >= (maximumStackSize - baseStackSize) / stackPerLevel ? maximumStackSize : baseStackSize + bound * stackPerLevel
         let result = onLargeStack(bytes: stack) { () -> Result<Scene, SceneError> in
             do throws(SceneError) {
-                let root = try PresetExpander.expand(try compose(input, file: file), file: file, source: input)
+                let root = try PresetExpander.expand(try compose(input, file: file), file: file, source: input, baseDirectory: base)
                 let decoder = SceneDecoder(file: file, baseDirectory: base, source: input)
                 return .success(try decoder.decodeScene(root))
             } catch {

@@ -79,8 +79,8 @@ enum SchemaMaps {
                                      "Animations of layer properties and keyframe groups (UIView.animateKeyframes)."),
                 "interaction": KeyDoc(.anyOf([.ref("interaction"), .raw(["type": "null"])]),
                                       "An interactive transition: a scripted gesture drives the animations' fraction complete."),
-                "touches": KeyDoc(.anyOf([.list(.ref("gesture")), .raw(["type": "null"])]),
-                                  "Fingers drawn with --show-touches that drive nothing themselves."),
+                "touches": KeyDoc(.anyOf([.list(.ref("touchItem")), .raw(["type": "null"])]),
+                                  "Fingers drawn with --show-touches that drive nothing themselves: pans ({points}), pinches, two fingers, double taps."),
                 "screens": KeyDoc(.raw(["type": "object", "additionalProperties": ["$ref": "#/$defs/screen"]]),
                                   "Screens by name for presets: each a screenshot (image:) or built from components (content:)."),
                 "transition": KeyDoc(.ref("transition"), "A preset transition between screens (see docs/presets.md)."),
@@ -242,6 +242,50 @@ enum SchemaMaps {
                 "bounces": KeyDoc(.bool, "Rubber-band past the edges. Default true."),
                 "drag": KeyDoc(.ref("drag"), "A scripted drag of the content."),
                 "snap": KeyDoc(.ref("snap"), "A custom target offset on release (scrollViewWillEndDragging), e.g. a card carousel."),
+                "zoom": KeyDoc(.ref("zoom"), "Zooming (minimumZoomScale, maximumZoomScale, zoomScale, viewForZooming…)."),
+                "gestures": KeyDoc(.list(.anyOf([.ref("gesture"), .ref("scrollGestureItem")]), minItems: 1),
+                                   "Gestures and calls in time order: pans ({points}), pinches, two fingers, double taps, setZoomScale, zoom(to:)."),
+            ]),
+            SchemaMap(name: "zoom", text: "A scroll view's zooming (UIScrollView zoom properties).", keys: SceneDecoder.zoomKeys, docs: [
+                "min": KeyDoc(.number(0 ... 1000, excludingLower: true), "minimumZoomScale. Default 1."),
+                "max": KeyDoc(.number(0 ... 1000, excludingLower: true), "maximumZoomScale. Default 1."),
+                "initial": KeyDoc(.number(0 ... 1000, excludingLower: true), "zoomScale at the start. Default 1, within min…max."),
+                "bounces": KeyDoc(.bool, "bouncesZoom: a pinch past the limits rubber-bands back. Default true."),
+                "view": KeyDoc(.text, "viewForZooming: the id of the sublayer that zooms."),
+                "centers": KeyDoc(.bool, "Keep the zoomed view centred when it is smaller than the scroll view."),
+                "doubleTapScale": KeyDoc(.number(0 ... 1000, excludingLower: true), "The zoom scale a double tap goes to (and back from)."),
+            ]),
+            SchemaMap(name: "scrollGestureItem", text: "One gesture or call of a scroll view's 'gestures:': a map with one key.",
+                      keys: SceneDecoder.scrollGestureKinds, docs: gestureKindDocs, extra: ["minProperties": 1, "maxProperties": 1]),
+            SchemaMap(name: "touchItem", text: "A finger to draw: a pan ({points}), or a map with one of pan, pinch, fingers, doubleTap.",
+                      keys: SceneDecoder.touchGestureKinds, docs: gestureKindDocs.filter { SceneDecoder.touchGestureKinds.contains($0.key) },
+                      extra: ["minProperties": 1, "maxProperties": 1]),
+            SchemaMap(name: "pinch", text: "A two-finger pinch about a centre (UIPinchGestureRecognizer).", keys: SceneDecoder.pinchKeys,
+                      required: ["center", "to", "duration"], docs: [
+                "center": KeyDoc(.numbers([2]), "[x, y] between the fingers, in canvas points."),
+                "from": KeyDoc(.number(0 ... 100, excludingLower: true), "The pinch's scale at touch-down. Default 1."),
+                "to": KeyDoc(.number(0 ... 100, excludingLower: true), "The pinch's scale when the fingers stop."),
+                "begin": KeyDoc(.seconds, "When the fingers touch down, in scene seconds."),
+                "duration": KeyDoc(.seconds, "How long the fingers move."),
+                "release": KeyDoc(.seconds, "When the fingers lift. Default when they stop."),
+                "span": KeyDoc(.number(1 ... 10_000), "The distance between the fingers at scale 1, in points."),
+                "angle": KeyDoc(.angle, "The direction of the line between the fingers."),
+            ], extra: ["anyOf": [["required": ["begin"]], ["required": ["release"]]]]),
+            SchemaMap(name: "doubleTap", text: "A double tap (zooms to doubleTapScale and back).", keys: SceneDecoder.doubleTapKeys,
+                      required: ["at", "time"], docs: [
+                "at": KeyDoc(.numbers([2]), "[x, y] in canvas points."),
+                "time": KeyDoc(.seconds, "When, in scene seconds."),
+            ]),
+            SchemaMap(name: "setZoomScale", text: "A call of setZoomScale(_:animated:).", keys: SceneDecoder.setZoomScaleKeys,
+                      required: ["scale", "time"], docs: [
+                "scale": KeyDoc(.number(0 ... 1000, excludingLower: true), "The zoom scale."),
+                "time": KeyDoc(.seconds, "When, in scene seconds."),
+                "animated": KeyDoc(.bool, "Animate the change. Default true."),
+            ]),
+            SchemaMap(name: "zoomTo", text: "A call of zoom(to:animated:).", keys: SceneDecoder.zoomToKeys, required: ["rect", "time"], docs: [
+                "rect": KeyDoc(.numbers([4]), "[x, y, width, height] in the zoomed view's points."),
+                "time": KeyDoc(.seconds, "When, in scene seconds."),
+                "animated": KeyDoc(.bool, "Animate the change. Default true."),
             ]),
             SchemaMap(name: "snap", text: "Where a released drag settles (scrollViewWillEndDragging).", keys: SceneDecoder.snapKeys, docs: [
                 "rule": KeyDoc(.names(SnapRule.allCases.map(\.rawValue)), "The snapping rule."),
@@ -258,6 +302,17 @@ enum SchemaMaps {
         maps += presetMaps()
         return maps
     }
+
+    /// The kinds of gesture items (scroll view 'gestures:' and top-level 'touches:').
+    static var gestureKindDocs: [String: KeyDoc] { [
+        "pan": KeyDoc(.ref("drag"), "A one-finger pan: {points}."),
+        "pinch": KeyDoc(.ref("pinch"), "A two-finger pinch."),
+        "fingers": KeyDoc(.raw(["type": "array", "minItems": 2, "maxItems": 2, "items": ["$ref": "#/$defs/drag"]]),
+                          "Two finger tracks [{points}, {points}] that touch down and lift together."),
+        "doubleTap": KeyDoc(.ref("doubleTap"), "A double tap."),
+        "setZoomScale": KeyDoc(.ref("setZoomScale"), "setZoomScale(_:animated:) at a time."),
+        "zoomTo": KeyDoc(.ref("zoomTo"), "zoom(to:animated:) at a time."),
+    ] }
 
     // MARK: - Presets
 
@@ -408,6 +463,15 @@ enum SchemaMaps {
         "percentThreshold": KeyDoc(.number(0 ... 1), "The dismissal finishes above this fraction. Default 0.2."),
         "resetDuration": KeyDoc(.seconds, "The cancelled dismissal's reset duration. Default 0.3."),
         "swipes": KeyDoc(.list(.anyOf([points, .ref("swipe")])), "Swipes between cards: points, or {points}."),
+        "image": KeyDoc(.text, "The photo, relative to the scene file."),
+        "imageSize": KeyDoc(.numbers([2]), "[width, height] of the photo in points. Default: read from the file."),
+        "maxZoom": KeyDoc(.number(0 ... 1000), "maximumZoomScale. Default 1, or twice the aspect-fit scale if that is more."),
+        "doubleTapScale": KeyDoc(.number(0 ... 1000), "The zoom scale a double tap goes to. Default maxZoom."),
+        "bounces": KeyDoc(.bool, "bouncesZoom. Default true."),
+        "gestures": KeyDoc(.list(.anyOf([.ref("gesture"), .ref("scrollGestureItem")]), minItems: 1),
+                           "The scroll view's gestures and calls. Default: a double tap, a pan and pinches."),
+        "closeButton": KeyDoc(.bool, "Draw the close button. Default true."),
+        "background": KeyDoc(.color, "The background behind the photo. Default black."),
     ] }
     static var presetOverrides: [String: [String: KeyDoc]] { [
         "accordion": ["direction": KeyDoc(.names(["open", "close"]), "open (default) or close."),
@@ -425,6 +489,9 @@ enum SchemaMaps {
                       "top": KeyDoc(.number(0 ... Limits.coordinate), "The sheet's top in points. Default 72."),
                       "points": KeyDoc(points, "The dismissing drag's samples [t, x, y].")],
     ] }
+
+    /// Parameters a preset cannot do without (in a timeline too).
+    static let presetRequired = ["fullscreen": ["target"], "zoomGallery": ["image"]]
 
     static func presetParameter(_ key: String, of preset: String) -> KeyDoc? {
         presetOverrides[preset]?[key] ?? presetParameterDocs[key]
@@ -449,6 +516,7 @@ enum SchemaMaps {
                 }
             }
             var then: [String: Any] = ["propertyNames": ["enum": keys]]
+            if let required = presetRequired[preset] { then["required"] = required }
             if !own.isEmpty { then["properties"] = own }
             cases.append(["if": ["properties": ["preset": ["const": preset]], "required": ["preset"]], "then": then])
         }

@@ -12,6 +12,7 @@ public struct Timeline: Sendable {
     /// Drives the animations' clock when the scene has an interactive transition.
     public let interaction: InteractionDriver?
     private let scrolls: [String: ScrollSimulation]
+    private let zoomingScrolls: [String: ZoomingScrollSimulation]
     /// The scene's length: `duration:` if the file gave one, else the end of the last animation,
     /// interaction or scroll.
     public let duration: Double
@@ -45,10 +46,22 @@ public struct Timeline: Sendable {
         evaluatorsByLayer = byLayer
 
         var scrolls: [String: ScrollSimulation] = [:]
+        var zoomingScrolls: [String: ZoomingScrollSimulation] = [:]
         for layer in scene.allLayers {
-            if let scroll = layer.scroll { scrolls[layer.id] = ScrollSimulation(spec: scroll, viewport: layer.bounds.size) }
+            guard let scroll = layer.scroll else { continue }
+            if scroll.zoom != nil || !scroll.gestures.isEmpty {
+                // Zooming, or a list of gestures (ZoomSimulation.swift).
+                let view = Self.zoomView(of: layer)
+                let origin = Point(x: layer.position.x - layer.anchorPoint.x * layer.bounds.width,
+                                   y: layer.position.y - layer.anchorPoint.y * layer.bounds.height)
+                zoomingScrolls[layer.id] = ZoomingScrollSimulation(spec: scroll, viewport: layer.bounds.size,
+                                                                   zoomViewSize: view?.bounds.size ?? .zero, viewOrigin: origin)
+            } else {
+                scrolls[layer.id] = ScrollSimulation(spec: scroll, viewport: layer.bounds.size)
+            }
         }
         self.scrolls = scrolls
+        self.zoomingScrolls = zoomingScrolls
 
         let animationsEnd = ordered.map(\.naturalEnd).max() ?? 0
         if let spec = scene.interaction {
@@ -59,7 +72,7 @@ public struct Timeline: Sendable {
         if scene.durationIsExplicit {
             duration = scene.duration
         } else {
-            let ends = [scene.duration, interaction?.end ?? 0] + scrolls.values.map(\.end) + scene.touches.map { GestureTrack($0).release }
+            let ends = [scene.duration, interaction?.end ?? 0] + scrolls.values.map(\.end) + zoomingScrolls.values.map(\.end) + scene.touches.map { GestureTrack($0).release }
             duration = ends.max() ?? 0
         }
     }
@@ -90,6 +103,7 @@ public struct Timeline: Sendable {
         var state = LayerState(model: spec)
         state.sublayers = spec.sublayers.map { evaluate($0, sceneTime: sceneTime, animationTime: animationTime) }
         if let scroll = scrolls[spec.id] { state.bounds.origin = scroll.offset(at: sceneTime) }
+        if let zooming = zoomingScrolls[spec.id] { Self.apply(zooming, of: spec, at: sceneTime, to: &state) }
         if let evaluators = evaluatorsByLayer[spec.id] { Self.applyAnimations(evaluators, at: animationTime, to: &state) }
         return state
     }
@@ -103,6 +117,31 @@ public struct Timeline: Sendable {
 
     /// The scroll simulation of a scroll-view layer, if it has one.
     public func scroll(of layerID: String) -> ScrollSimulation? { scrolls[layerID] }
+
+    /// The simulation of a scroll view that zooms or has a list of gestures, if it is one.
+    public func zoomingScroll(of layerID: String) -> ZoomingScrollSimulation? { zoomingScrolls[layerID] }
+
+    /// viewForZooming: the sublayer `zoom.view` names, or the first.
+    static func zoomView(of layer: LayerSpec) -> LayerSpec? {
+        guard let zoom = layer.scroll?.zoom else { return nil }
+        if let id = zoom.view { return layer.sublayers.first { $0.id == id } }
+        return layer.sublayers.first
+    }
+
+    /// The content offset, and with zoom the zoomed view's frame: scaled by the zoom scale
+    /// about its anchor point, its frame's origin at the centring inset (0 without `centers`).
+    private static func apply(_ zooming: ZoomingScrollSimulation, of spec: LayerSpec, at t: Double, to state: inout LayerState) {
+        let z = zooming.state(at: t)
+        state.bounds.origin = z.offset
+        guard let view = zoomView(of: spec), let index = state.sublayers.firstIndex(where: { $0.id == view.id }) else { return }
+        let inset = zooming.inset(at: z.scale)
+        var sub = state.sublayers[index]
+        sub.transform = .scale(z.scale, z.scale)
+        sub.transformComponents = nil
+        sub.position = Point(x: inset.x + sub.anchorPoint.x * z.scale * sub.bounds.width,
+                             y: inset.y + sub.anchorPoint.y * z.scale * sub.bounds.height)
+        state.sublayers[index] = sub
+    }
 }
 
 extension Timeline {
@@ -114,7 +153,10 @@ extension Timeline {
         var gestures: [GestureSpec] = []
         if let g = scene.interaction?.gesture { gestures.append(g) }
         gestures += scene.touches
-        for layer in scene.allLayers { if let g = layer.scroll?.drag { gestures.append(g) } }
+        for layer in scene.allLayers {
+            if let g = layer.scroll?.drag { gestures.append(g) }
+            gestures += layer.scroll?.gestures.flatMap(\.fingers) ?? []
+        }
         return gestures.compactMap { g in
             let track = GestureTrack(g)
             guard t >= track.start, t <= track.release else { return nil }

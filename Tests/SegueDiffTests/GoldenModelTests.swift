@@ -27,10 +27,32 @@ import Testing
         #expect(FrameSelection.frames(count: 5, every: 1) == [0, 1, 2, 3, 4])
     }
 
-    @Test func recordDefaultsToNeverOnCI() {
-        #expect(RecordMode.default(environment: ["CI": "true"]) == .never)
-        #expect(RecordMode.default(environment: ["CI": ""]) == .never)
-        #expect(RecordMode.default(environment: ["HOME": "/root"]) == .missing)
+    @Test func recordDefaultsToNeverOnlyWhenCIIsTrue() throws {
+        for truthy in ["true", "1", "yes", "TRUE"] {
+            #expect(try RecordMode.default(environment: ["CI": truthy]) == .never)
+        }
+        // CI=false (or empty, or 0) is a developer's machine, where new scenes are recorded.
+        for falsy in ["false", "", "0", "no"] {
+            #expect(try RecordMode.default(environment: ["CI": falsy]) == .missing)
+        }
+        #expect(try RecordMode.default(environment: ["HOME": "/root"]) == .missing)
+    }
+
+    @Test func segueRecordSetsTheModeAndBeatsCI() throws {
+        #expect(try RecordMode.default(environment: ["SEGUE_RECORD": "failed"]) == .failed)
+        #expect(try RecordMode.default(environment: ["SEGUE_RECORD": "all", "CI": "true"]) == .all)
+        #expect(try RecordMode.default(environment: ["SEGUE_RECORD": "", "CI": "true"]) == .never)
+        #expect(throws: GoldenError.self) { try RecordMode.default(environment: ["SEGUE_RECORD": "sometimes"]) }
+    }
+
+    @Test func annotationsEscapeAsGitHubWorkflowCommandsRequire() {
+        // Properties escape %, CR, LF, ':' and ','; the message escapes %, CR and LF (GitHub's rules).
+        var failing = scene("flip", .failed)
+        failing.scene = "scenes/a,b:c.yaml"
+        failing.message = "50% of frames differ\nsee report"
+        let report = report([failing, scene("ok", .passed)], shard: "1/1")
+        #expect(CIReporting.annotations(report)
+            == ["::error file=scenes/a%2Cb%3Ac.yaml,line=1,title=segue test%3A flip::50%25 of frames differ%0Asee report"])
     }
 
     func scene(_ name: String, _ status: SceneReport.Status) -> SceneReport {

@@ -35,7 +35,7 @@ struct SceneSchemaTests {
         #expect(gravity == ["resize", "resizeAspect", "resizeAspectFill", "center"])
         let transition = defs?["transition"] as? [String: Any]
         let cases = transition?["allOf"] as? [[String: Any]]
-        #expect(cases?.count == 8, "one case per preset: flip, edgeSwipeBack, push, pop, cardSnap, semiModal, fullscreen, accordion")
+        #expect(cases?.count == 9, "one case per preset: flip, edgeSwipeBack, push, pop, cardSnap, semiModal, fullscreen, accordion, zoomGallery")
         #expect(object?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     }
 

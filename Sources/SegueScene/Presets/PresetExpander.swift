@@ -13,7 +13,7 @@ public enum PresetExpander {
                               "sequence": "timeline", "steps": "timeline", "storyboard": "timeline"]
 
     /// The scene tree with presets expanded (the tree itself when it uses none).
-    static func expand(_ root: Node?, file: String, source: String) throws(SceneError) -> Node? {
+    static func expand(_ root: Node?, file: String, source: String, baseDirectory: String = ".") throws(SceneError) -> Node? {
         guard let root, case let .mapping(map) = root else { return root }
         // A misspelt preset key would otherwise be reported against the core format's keys.
         for (key, _) in map {
@@ -27,6 +27,7 @@ public enum PresetExpander {
         }
         guard map.contains(where: { topKeys.contains($0.key.scalar?.string ?? "") }) else { return root }
         let reader = PresetReader(file: file, source: source)
+        reader.baseDirectory = baseDirectory // zoomGallery reads its image's size
         return try reader.expandScene(map, root: root)
     }
 
@@ -34,7 +35,8 @@ public enum PresetExpander {
     public static func expandedText(path: String) throws(SceneError) -> String {
         let text = try SceneLoader.readText(path: path)
         let root = try SceneLoader.compose(text, file: path)
-        guard let expanded = try expand(root, file: path, source: text) else { return "" }
+        guard let expanded = try expand(root, file: path, source: text,
+                                        baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path) else { return "" }
         do {
             let text = try Yams.serialize(node: expanded, width: 160, allowUnicode: true, sortKeys: false)
             return unescapeAstralCharacters(text)
@@ -94,8 +96,10 @@ final class PresetReader: ValueReader {
     var lastAccordionTitle: Node?
     /// The card a semiModal present's swipes ended on: a later dismiss step starts from it.
     var lastSemiModalCard: Int?
+    /// Where relative image paths are resolved from (the scene file's folder).
+    var baseDirectory = "."
     static let timelineStepKeys = ["transition", "hold"]
-    static let presetNames = ["flip", "edgeSwipeBack", "push", "pop", "cardSnap", "semiModal", "fullscreen", "accordion"]
+    static let presetNames = ["flip", "edgeSwipeBack", "push", "pop", "cardSnap", "semiModal", "fullscreen", "accordion", "zoomGallery"]
 
     func expandScene(_ map: Node.Mapping, root: Node) throws(SceneError) -> Node {
         var canvas = Size(width: 390, height: 844)
@@ -292,6 +296,7 @@ final class PresetReader: ValueReader {
             return try cardSnap(params, ctx)
         }
         if preset == "accordion" { return try accordion(params, ctx) }
+        if preset == "zoomGallery" { return try zoomGallery(params, ctx) } // ZoomGallery.swift
         if preset == "fullscreen" {
             // One screen: the one holding the target view.
             let name = try params.node("from").map { n throws(SceneError) in try string(n, "from", example: "from: player") }
@@ -365,6 +370,7 @@ final class PresetReader: ValueReader {
                                     "chevronAngle", "chevronDirection", "chevronDuration"],
         "semiModal": commonKeys + ["duration", "selected", "overlay", "top", "margin", "spacing", "coverInset", "rows", "fullScreenAfter",
                                    "fullScreenDuration", "navigationBarOffset", "points", "percentThreshold", "velocityAbove", "resetDuration", "swipes"],
+        "zoomGallery": commonKeys + ["image", "imageSize", "maxZoom", "doubleTapScale", "bounces", "gestures", "closeButton", "background"],
     ]
 
     /// The from and to screens: given, else the reverse of the previous transition, else the
