@@ -76,7 +76,7 @@ struct DiffCommand: ParsableCommand {
         The report folder gets report.json (per frame: mismatched pixels, ratio, SSIM, max channel \
         delta) and junit.xml; for each failing frame frame-NNNN-expected.png, -actual.png and -diff.png \
         (changed pixels red, anti-aliasing yellow, over a faded grey copy); contact-sheet.png of the \
-        failing frames, and side-by-side.mp4 of expected | actual | diff.
+        failing frames, and side-by-side.mp4 of expected | actual | diff. report.html shows it all in         a browser from the folder itself (no server): the summary, a synced playback and filmstrip of         both sides, and each failing frame with a draggable expected/actual slider.
 
         Exit status: 0 when every frame is within the limits, 1 when not, 2 when an input cannot be \
         read or the report cannot be written.
@@ -85,6 +85,7 @@ struct DiffCommand: ParsableCommand {
           segue diff out/before.mp4 out/after.mp4
           segue diff goldens/flip out/flip --max-diff-ratio 0.001 --min-ssim 0.99
           segue diff expected.png actual.png --threshold 0.05 --report out/icon-diff
+          xdg-open out/diff-report/report.html
         """)
 
     @Argument(help: "The expected frames: PNG, folder of PNGs, MP4, GIF or WebP.")

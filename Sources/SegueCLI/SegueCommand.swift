@@ -29,7 +29,7 @@ public struct SegueCommand: ParsableCommand {
         The scene format is documented in docs/scene-format/.
         """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, StillCommand.self, PreviewCommand.self, CheckCommand.self, DumpCommand.self, PlotCommand.self, ExpandCommand.self, ImportCommand.self, SheetCommand.self, DiffCommand.self, TestCommand.self]
+        subcommands: [RenderCommand.self, StillCommand.self, PreviewCommand.self, CheckCommand.self, DumpCommand.self, PlotCommand.self, ExpandCommand.self, ImportCommand.self, SchemaCommand.self, SheetCommand.self, DiffCommand.self, TestCommand.self]
     )
 
     public init() {}

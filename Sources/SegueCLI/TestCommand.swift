@@ -38,12 +38,13 @@ struct TestCommand: ParsableCommand {
         Under GitHub Actions (GITHUB_ACTIONS=true) a failing scene also prints an ::error annotation on \
         its file, and $GITHUB_STEP_SUMMARY gets a table of the scenes with each failure's worst frame.
 
-        One line per scene, then exactly `N passed, N failed`. The report folder gets report.json and \
-        junit.xml for the whole run, and per scene a folder with the same report as `segue diff` writes \
+        One line per scene, then exactly `N passed, N failed`. The report folder gets report.json, \
+        junit.xml and report.html (a page that opens from disk: summary table, playback, filmstrip, \
+        slider per failing frame) for the whole run, and per scene a folder with the same report as `segue diff` writes \
         (images of failing frames, contact sheet, side-by-side video).
 
         --shard I/N tests the I-th of N fixed slices of the scene list sorted by name; \
-        --merge joins the report folders of several runs (e.g. CI shards) into one.
+        --merge joins the report folders of several runs (e.g. CI shards) into one, report.html too.
 
         Exit status: 0 when every scene passes, 1 when one fails, 2 for unusable input.
 
@@ -54,6 +55,7 @@ struct TestCommand: ParsableCommand {
           segue test scenes/ --golden goldens/ --mode dump --tolerance 1e-9
           segue test scenes/ --golden goldens/ --shard 2/3 --report out/shard-2
           segue test --merge out/shard-1 out/shard-2 out/shard-3 --report out/test-report
+          xdg-open out/test-report/report.html
         """)
 
     @Argument(help: "Scene folders or scene files; with --merge, report folders (or their report.json).")
@@ -76,7 +78,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Test only the I-th of N slices of the sorted scene list, e.g. 2/3.")
     var shard: Shard?
 
-    @Flag(help: "Join the given reports into one (report.json and junit.xml) instead of testing.")
+    @Flag(help: "Join the given reports into one (report.json, junit.xml and report.html) instead of testing.")
     var merge = false
 
     @Option(help: "Pixels per point (default: golden.json's, else each scene's canvas.scale).")
@@ -214,6 +216,7 @@ struct TestCommand: ParsableCommand {
             let folder = try ReportFolder.prepare(out)
             try folder.writeJSON(merged, ReportFiles.json)
             try folder.writeText(merged.junit(reportFolder: URL(fileURLWithPath: report)), ReportFiles.junit)
+            try folder.writeText(ReportPage.html(for: merged, in: out), ReportFiles.html)
         } catch {
             throw ComparisonExit.fail(error)
         }

@@ -7,6 +7,9 @@ public enum ReportFiles {
     public static let junit = "junit.xml"
     public static let sideBySide = "side-by-side.mp4"
     public static let contactSheet = "contact-sheet.png"
+    public static let html = "report.html"
+    public static let filmstripExpected = "filmstrip-expected.png"
+    public static let filmstripActual = "filmstrip-actual.png"
 
     static func frame(_ index: Int, _ role: String) -> String {
         let digits = String(index)
@@ -22,6 +25,8 @@ final class ReportArtifacts: @unchecked Sendable {
     private let lock = NSLock()
     private var cells: [(index: Int, image: RGBAFrame)] = []
     private var failing = 0
+    /// Small copies of every frame on each side, for report.html's filmstrip and playback.
+    private var thumbnails: [Int: (expected: RGBAFrame?, actual: RGBAFrame?)] = [:]
 
     init(folder: ReportFolder, contactSheetLimit: Int = 48) {
         self.folder = folder
@@ -58,6 +63,36 @@ final class ReportArtifacts: @unchecked Sendable {
         lock.lock()
         cells.append((report.index, cell))
         lock.unlock()
+    }
+
+    /// Keeps a thumbnail of both sides of a compared frame (passing or not).
+    func thumbnail(index: Int, expected: RGBAFrame?, actual: RGBAFrame?) {
+        func small(_ f: RGBAFrame?) -> RGBAFrame? {
+            f.map { Compose.scaled(Compose.overWhite($0), toFit: Filmstrip.maxCell.width, Filmstrip.maxCell.height) }
+        }
+        let pair = (small(expected), small(actual))
+        lock.lock()
+        thumbnails[index] = pair
+        lock.unlock()
+    }
+
+    /// Writes filmstrip-expected.png and filmstrip-actual.png: every frame's thumbnail in a grid
+    /// of `columns`, in frame order (a missing side is a grey cell).
+    func writeFilmstrips() throws -> Filmstrip? {
+        lock.lock()
+        let all = thumbnails.sorted { $0.key < $1.key }
+        lock.unlock()
+        guard !all.isEmpty else { return nil }
+        let cellWidth = all.map { max($0.value.expected?.width ?? 1, $0.value.actual?.width ?? 1) }.max() ?? 1
+        let cellHeight = all.map { max($0.value.expected?.height ?? 1, $0.value.actual?.height ?? 1) }.max() ?? 1
+        let columns = min(all.count, Filmstrip.columns)
+        for (side, name) in [(0, ReportFiles.filmstripExpected), (1, ReportFiles.filmstripActual)] {
+            let sheet = Compose.tiles(all.map { side == 0 ? $0.value.expected : $0.value.actual },
+                                      columns: columns, cellWidth: cellWidth, cellHeight: cellHeight)
+            try folder.writePNG(sheet, name)
+        }
+        return Filmstrip(expected: ReportFiles.filmstripExpected, actual: ReportFiles.filmstripActual,
+                         cellWidth: cellWidth, cellHeight: cellHeight, columns: columns, frames: all.map(\.key))
     }
 
     /// Writes contact-sheet.png when some frame failed; returns its name.

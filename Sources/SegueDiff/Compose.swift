@@ -1,86 +1,17 @@
 import SegueEncode
 
-/// An opaque RGBA drawing surface for report images (side-by-side frames, contact sheets),
-/// in plain Swift: this stage does not see Cairo.
-struct Surface {
-    typealias Color = (r: UInt8, g: UInt8, b: UInt8)
-    static let background: Color = (38, 38, 42)
-    static let panel: Color = (92, 92, 98)
-    static let ink: Color = (236, 236, 240)
-    static let alert: Color = (255, 92, 80)
-
-    let width: Int, height: Int
-    private(set) var pixels: [UInt8]
-
-    init(width: Int, height: Int, color: Color = Surface.background) {
-        self.width = max(1, width); self.height = max(1, height)
-        pixels = [UInt8](repeating: 255, count: self.width * self.height * 4)
-        fill(x: 0, y: 0, width: self.width, height: self.height, color: color)
-    }
-
-    var frame: RGBAFrame { RGBAFrame(width: width, height: height, pixels: pixels) }
-
-    mutating func fill(x: Int, y: Int, width w: Int, height h: Int, color: Color) {
-        let x0 = max(0, x), y0 = max(0, y), x1 = min(width, x + w), y1 = min(height, y + h)
-        guard x0 < x1, y0 < y1 else { return }
-        for yy in y0 ..< y1 {
-            var i = (yy * width + x0) * 4
-            for _ in x0 ..< x1 {
-                pixels[i] = color.r; pixels[i + 1] = color.g; pixels[i + 2] = color.b; pixels[i + 3] = 255
-                i += 4
-            }
-        }
-    }
-
-    /// Draws `image` with its top-left corner at (x, y), blending translucent pixels over what
-    /// is there; parts outside the surface are clipped.
-    mutating func draw(_ image: RGBAFrame, x: Int, y: Int) {
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(width, x + image.width), y1 = min(height, y + image.height)
-        guard x0 < x1, y0 < y1 else { return }
-        image.pixels.withUnsafeBufferPointer { src in
-            pixels.withUnsafeMutableBufferPointer { dst in
-                for yy in y0 ..< y1 {
-                    for xx in x0 ..< x1 {
-                        let s = ((yy - y) * image.width + (xx - x)) * 4, d = (yy * width + xx) * 4
-                        let a = Int(src[s + 3])
-                        if a == 255 {
-                            dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]
-                        } else if a > 0 {
-                            for c in 0 ..< 3 {
-                                dst[d + c] = UInt8((Int(src[s + c]) * a + Int(dst[d + c]) * (255 - a) + 127) / 255)
-                            }
-                        }
-                        dst[d + 3] = 255
-                    }
-                }
-            }
-        }
-    }
-
-    /// Draws `text` in the pixel font with its top-left corner at (x, y).
-    mutating func text(_ text: String, x: Int, y: Int, scale: Int = 2, color: Color = Surface.ink) {
-        var cx = x
-        for ch in text {
-            let rows = PixelFont.rows(for: ch)
-            for (ry, bits) in rows.enumerated() {
-                for rx in 0 ..< PixelFont.glyphWidth where bits & (1 << (PixelFont.glyphWidth - 1 - rx)) != 0 {
-                    fill(x: cx + rx * scale, y: y + ry * scale, width: scale, height: scale, color: color)
-                }
-            }
-            cx += PixelFont.advance * scale
-        }
-    }
-
-    /// `text`, shortened with "…"-like ".." until it fits `maxWidth`.
-    static func fitting(_ text: String, maxWidth: Int, scale: Int) -> String {
-        var t = text
-        while t.count > 2 && PixelFont.width(of: t, scale: scale) > maxWidth { t = String(t.dropLast(3)) + ".." }
-        return t
-    }
-}
-
+/// Report images (side-by-side frames, contact sheets, filmstrips) drawn through the raster
+/// stage's `ReportCanvas`: Cairo for shapes and images, Pango for text, pixman for scaling.
 enum Compose {
+    static let background = RGBAColor(red: 38 / 255, green: 38 / 255, blue: 42 / 255, alpha: 1)
+    static let panel = RGBAColor(red: 92 / 255, green: 92 / 255, blue: 98 / 255, alpha: 1)
+    static let ink = RGBAColor(red: 236 / 255, green: 236 / 255, blue: 240 / 255, alpha: 1)
+    static let alert = RGBAColor(red: 1, green: 92 / 255, blue: 80 / 255, alpha: 1)
+    static let sheetBackground = RGBAColor(red: 24 / 255, green: 24 / 255, blue: 27 / 255, alpha: 1)
+
+    /// The font size of report text at a text scale (1 in small cells, 2 in videos and sheets).
+    static func fontSize(_ textScale: Int) -> Double { 7 + 4 * Double(max(1, textScale)) }
+
     /// `image` blended over white, opaque (how pixelmatch and SSIM see translucent pixels).
     static func overWhite(_ image: RGBAFrame) -> RGBAFrame {
         var out = image.pixels
@@ -107,28 +38,7 @@ enum Compose {
     static func scaled(_ image: RGBAFrame, toFit maxWidth: Int, _ maxHeight: Int) -> RGBAFrame {
         let (w, h) = fittedSize(width: image.width, height: image.height, maxWidth: maxWidth, maxHeight: maxHeight)
         if w == image.width && h == image.height { return image }
-        var out = [UInt8](repeating: 255, count: w * h * 4)
-        image.pixels.withUnsafeBufferPointer { src in
-            for y in 0 ..< h {
-                let sy0 = y * image.height / h, sy1 = max(sy0 + 1, (y + 1) * image.height / h)
-                for x in 0 ..< w {
-                    let sx0 = x * image.width / w, sx1 = max(sx0 + 1, (x + 1) * image.width / w)
-                    var sum = (0, 0, 0, 0)
-                    for sy in sy0 ..< sy1 {
-                        var i = (sy * image.width + sx0) * 4
-                        for _ in sx0 ..< sx1 {
-                            sum.0 += Int(src[i]); sum.1 += Int(src[i + 1]); sum.2 += Int(src[i + 2]); sum.3 += Int(src[i + 3])
-                            i += 4
-                        }
-                    }
-                    let n = (sy1 - sy0) * (sx1 - sx0)
-                    let o = (y * w + x) * 4
-                    out[o] = UInt8((sum.0 + n / 2) / n); out[o + 1] = UInt8((sum.1 + n / 2) / n)
-                    out[o + 2] = UInt8((sum.2 + n / 2) / n); out[o + 3] = UInt8((sum.3 + n / 2) / n)
-                }
-            }
-        }
-        return RGBAFrame(width: w, height: h, pixels: out)
+        return RGBAFrame(image.rasterImage.downsampled(width: w, height: h))
     }
 
     /// One panel of a side-by-side image: the frame (over white, scaled to fit), or a grey
@@ -142,62 +52,81 @@ enum Compose {
     /// caption row (frame number and counts; red when the frame fails).
     static func sideBySide(_ panels: [(title: String, panel: Panel)], caption: String, panelWidth: Int, panelHeight: Int,
                            failing: Bool, textScale: Int = 2) -> RGBAFrame {
-        let gap = 3 * textScale, row = PixelFont.glyphHeight * textScale + 2 * gap
+        let size = fontSize(textScale)
+        let lineHeight = Int(ReportCanvas.lineHeight(size: size).rounded(.up))
+        let gap = 3 * textScale, row = lineHeight + 2 * gap
         let header = 2 * row
         let width = panels.count * panelWidth + (panels.count + 1) * gap
         let height = header + panelHeight + gap
-        var surface = Surface(width: width, height: height)
-        surface.text(Surface.fitting(caption, maxWidth: width - 2 * gap, scale: textScale), x: gap, y: gap, scale: textScale,
-                     color: failing ? Surface.alert : Surface.ink)
+        let canvas = ReportCanvas(width: width, height: height, background: background)
+        canvas.text(ReportCanvas.fitting(caption, maxWidth: Double(width - 2 * gap), size: size, weight: 600), x: Double(gap), y: Double(gap),
+                    size: size, weight: 600, color: failing ? alert : ink)
         for (n, entry) in panels.enumerated() {
             let x = gap + n * (panelWidth + gap)
-            surface.text(Surface.fitting(entry.title, maxWidth: panelWidth, scale: textScale), x: x, y: row + gap, scale: textScale)
-            surface.fill(x: x, y: header, width: panelWidth, height: panelHeight, color: Surface.panel)
+            canvas.text(ReportCanvas.fitting(entry.title, maxWidth: Double(panelWidth), size: size), x: Double(x), y: Double(row + gap),
+                        size: size, color: ink)
+            canvas.fill(x: x, y: header, width: panelWidth, height: panelHeight, color: panel)
             switch entry.panel {
             case let .image(image):
                 let fitted = scaled(overWhite(image), toFit: panelWidth, panelHeight)
-                surface.draw(fitted, x: x + (panelWidth - fitted.width) / 2, y: header + (panelHeight - fitted.height) / 2)
+                canvas.draw(fitted.rasterImage, x: x + (panelWidth - fitted.width) / 2, y: header + (panelHeight - fitted.height) / 2)
             case let .note(text):
+                let inner = Double(panelWidth - 2 * gap)
                 var lines: [String] = []
                 var line = ""
                 for word in text.split(separator: " ") {
                     let candidate = line.isEmpty ? String(word) : line + " " + word
-                    if PixelFont.width(of: candidate, scale: textScale) > panelWidth - 2 * gap, !line.isEmpty {
+                    if ReportCanvas.textWidth(candidate, size: size) > inner, !line.isEmpty {
                         lines.append(line); line = String(word)
                     } else { line = candidate }
                 }
                 if !line.isEmpty { lines.append(line) }
-                let lineHeight = (PixelFont.glyphHeight + 3) * textScale
-                var y = header + max(gap, (panelHeight - lines.count * lineHeight) / 2)
+                let step = lineHeight + textScale
+                var y = header + max(gap, (panelHeight - lines.count * step) / 2)
                 for l in lines {
-                    let fitted = Surface.fitting(l, maxWidth: panelWidth - 2 * gap, scale: textScale)
-                    surface.text(fitted, x: x + max(gap, (panelWidth - PixelFont.width(of: fitted, scale: textScale)) / 2), y: y, scale: textScale)
-                    y += lineHeight
+                    let fitted = ReportCanvas.fitting(l, maxWidth: inner, size: size)
+                    let w = ReportCanvas.textWidth(fitted, size: size)
+                    canvas.text(fitted, x: Double(x) + max(Double(gap), (Double(panelWidth) - w) / 2), y: Double(y), size: size, color: ink)
+                    y += step
                 }
             }
         }
-        return surface.frame
+        return RGBAFrame(canvas.image)
     }
 
     /// A grid of cells (already composed), `columns` wide, under a title line.
     static func grid(_ cells: [RGBAFrame], columns: Int, title: String, footer: String?) -> RGBAFrame {
-        let textScale = 2, gap = 12
+        let size = fontSize(2), gap = 12
+        let lineHeight = Int(ReportCanvas.lineHeight(size: size).rounded(.up))
         let cellWidth = cells.map(\.width).max() ?? 1, cellHeight = cells.map(\.height).max() ?? 1
         let cols = max(1, min(columns, cells.count))
         let rows = (cells.count + cols - 1) / cols
-        let titleHeight = PixelFont.glyphHeight * textScale + 2 * gap
-        let footerHeight = footer == nil ? 0 : PixelFont.glyphHeight * textScale + gap
-        let width = max(cols * cellWidth + (cols + 1) * gap, PixelFont.width(of: title, scale: textScale) + 2 * gap)
+        let titleHeight = lineHeight + 2 * gap
+        let footerHeight = footer == nil ? 0 : lineHeight + gap
+        let titleWidth = Int(ReportCanvas.textWidth(title, size: size, weight: 600).rounded(.up))
+        let width = max(cols * cellWidth + (cols + 1) * gap, titleWidth + 2 * gap)
         let height = titleHeight + rows * (cellHeight + gap) + footerHeight
-        var surface = Surface(width: width, height: height, color: (24, 24, 27))
-        surface.text(title, x: gap, y: gap, scale: textScale)
+        let canvas = ReportCanvas(width: width, height: height, background: sheetBackground)
+        canvas.text(title, x: Double(gap), y: Double(gap), size: size, weight: 600, color: ink)
         for (i, cell) in cells.enumerated() {
             let x = gap + (i % cols) * (cellWidth + gap), y = titleHeight + (i / cols) * (cellHeight + gap)
-            surface.draw(cell, x: x, y: y)
+            canvas.draw(cell.rasterImage, x: x, y: y)
         }
         if let footer {
-            surface.text(footer, x: gap, y: height - footerHeight, scale: textScale)
+            canvas.text(footer, x: Double(gap), y: Double(height - footerHeight), size: size, color: ink)
         }
-        return surface.frame
+        return RGBAFrame(canvas.image)
+    }
+
+    /// Thumbnails in a grid of `columns`, each at the top-left of its `cellWidth × cellHeight`
+    /// cell over the panel grey (a nil thumbnail leaves its cell grey).
+    static func tiles(_ images: [RGBAFrame?], columns: Int, cellWidth: Int, cellHeight: Int) -> RGBAFrame {
+        let rows = (images.count + columns - 1) / max(1, columns)
+        let canvas = ReportCanvas(width: cellWidth * columns, height: cellHeight * rows, background: panel)
+        for (n, image) in images.enumerated() {
+            guard let image else { continue }
+            canvas.draw(image.rasterImage, x: (n % columns) * cellWidth, y: (n / columns) * cellHeight)
+        }
+        return RGBAFrame(canvas.image)
     }
 }

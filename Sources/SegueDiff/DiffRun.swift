@@ -47,6 +47,7 @@ public struct DiffRun: Sendable {
             let (report, diff) = Self.compare(pair, diffing: diffing)
             var entry = report
             try artifacts.record(expected: pair.expected?.frame, actual: pair.actual?.frame, diff: diff, report: &entry)
+            artifacts.thumbnail(index: pair.index, expected: pair.expected?.frame, actual: pair.actual?.frame)
             frames.append(entry)
             onFrame(entry)
         }
@@ -55,6 +56,7 @@ public struct DiffRun: Sendable {
         if !report.passed {
             report.contactSheet = try artifacts.writeContactSheet(
                 title: "SEGUE DIFF: \(report.failedFrames) OF \(frames.count) FRAMES FAIL")
+            report.filmstrip = try artifacts.writeFilmstrips()
             if writesVideo {
                 let fps = videoFPS ?? pairs.frameRate ?? 30
                 let video = try SideBySideVideo(url: folder.file(ReportFiles.sideBySide), maxWidth: maxWidth, maxHeight: maxHeight, fps: fps)
@@ -76,6 +78,8 @@ public struct DiffRun: Sendable {
         }
         try folder.writeJSON(report, ReportFiles.json)
         try folder.writeText(report.junit(suite: "segue diff \(expected) vs \(actual)"), ReportFiles.junit)
+        try folder.writeText(ReportPage.html(title: "segue diff", entries: [ReportPage.Entry(name: "\(expected) vs \(actual)", folder: "", report: report)]),
+                             ReportFiles.html)
         return report
     }
 

@@ -95,6 +95,7 @@ public struct GoldenTestRun: Sendable {
         }
         try root.writeJSON(report, ReportFiles.json)
         try root.writeText(report.junit(reportFolder: reportDirectory), ReportFiles.junit)
+        try root.writeText(ReportPage.html(for: report, in: root.url), ReportFiles.html)
         return report
     }
 
@@ -189,6 +190,7 @@ public struct GoldenTestRun: Sendable {
                 let pair = try Self.pair(index: index, prepared: p, selected: selected, golden: goldenFrames)
                 var (entry, diff) = DiffRun.compare(pair, diffing: diffing)
                 try artifacts.record(expected: pair.expected?.frame, actual: pair.actual?.frame, diff: diff, report: &entry)
+                artifacts.thumbnail(index: index, expected: pair.expected?.frame, actual: pair.actual?.frame)
                 return entry
             }
         } catch {
@@ -225,6 +227,7 @@ public struct GoldenTestRun: Sendable {
             report.message = reasons.joined(separator: "; ") + " → " + folder.url.relativePath
             diffReport.message = reasons.first
             diffReport.contactSheet = try? artifacts.writeContactSheet(title: "SEGUE TEST \(s.name.uppercased()): \(diffReport.failedFrames) OF \(frames.count) FRAMES FAIL")
+            diffReport.filmstrip = try? artifacts.writeFilmstrips()
             if writesVideo {
                 diffReport.sideBySide = try? writeVideo(indices: indices, frames: frames, prepared: p, selected: selected,
                                                          golden: goldenFrames, folder: folder)

@@ -104,6 +104,8 @@ public struct DiffReport: Codable, Sendable, Equatable {
     /// Report files, relative to the report folder.
     public var sideBySide: String?
     public var contactSheet: String?
+    /// Thumbnails of every frame for report.html (written when a frame fails).
+    public var filmstrip: Filmstrip?
     public var frames: [FrameReport]
 
     public init(tool: String, expected: String, actual: String, settings: DiffSettings, frames: [FrameReport],
@@ -129,6 +131,19 @@ public struct DiffReport: Codable, Sendable, Equatable {
         }
         return JUnit.document(name: tool, suites: [JUnit.Suite(name: suite, cases: cases)])
     }
+}
+
+/// filmstrip-expected.png / filmstrip-actual.png: every compared frame's thumbnail, left to
+/// right then top to bottom, `columns` a row; `frames[n]` is the frame in cell n.
+public struct Filmstrip: Codable, Sendable, Equatable {
+    public static let columns = 16
+    static let maxCell = (width: 120, height: 160)
+    public var expected: String
+    public var actual: String
+    public var cellWidth: Int
+    public var cellHeight: Int
+    public var columns: Int
+    public var frames: [Int]
 }
 
 /// JUnit XML as CI tools read it (GitHub, GitLab, Jenkins).

@@ -74,7 +74,7 @@ extension SceneDecoder {
                          "finishWhen": "'finishWhen' belongs under 'interaction:', next to 'gesture:'",
                          "velocity": "the velocity is worked out from the points"]
         if !typed { elsewhere["type"] = "a scroll view's drag is always a pan; leave 'type' out" }
-        let schema = MapSchema(what: "'\(key)'", keys: typed ? ["type", "points"] : ["points"], required: ["points"],
+        let schema = MapSchema(what: "'\(key)'", keys: typed ? Self.gestureKeys : Self.gestureKeys.filter { $0 != "type" }, required: ["points"],
                                synonyms: ["kind": "type", "recognizer": "type", "samples": "points", "path": "points",
                                           "touches": "points", "track": "points", "point": "points"],
                                elsewhere: elsewhere)
@@ -154,7 +154,7 @@ extension SceneDecoder {
 
     private func decodeFinishRule(_ node: Node) throws(SceneError) -> FinishRule {
         let example = "finishWhen: {progressAbove: 0.5, velocityAbove: 800}"
-        let schema = MapSchema(what: "'finishWhen'", keys: ["progressAbove", "velocityAbove", "axis"],
+        let schema = MapSchema(what: "'finishWhen'", keys: Self.finishWhenKeys,
                                synonyms: ["progress": "progressAbove", "threshold": "progressAbove", "percentAbove": "progressAbove",
                                           "velocity": "velocityAbove", "minimumVelocity": "velocityAbove", "direction": "axis",
                                           "velocityAxis": "axis"])
@@ -190,6 +190,11 @@ extension SceneDecoder {
     // MARK: - Scroll views
 
     static let scrollKeys = ["contentSize", "contentOffset", "paging", "decelerationRate", "bounces", "drag", "snap", "zoom", "gestures"]
+    /// Named key lists, read by the decoder and by the JSON Schema generator (SceneSchema.swift).
+    static let gestureKeys = ["type", "points"]
+    static let finishWhenKeys = ["progressAbove", "velocityAbove", "axis"]
+    static let snapKeys = ["rule", "pageWidth", "velocityThreshold", "springDuration", "dampingRatio", "scrollDuration",
+                           "cardWidth", "leading", "candidates"]
 
     func decodeScroll(_ node: Node, layer what: String) throws(SceneError) -> ScrollSpec {
         let example = "scroll: {contentSize: [1170, 844], drag: {points: [[0, 300, 400], [0.3, 100, 400]]}}"
@@ -280,8 +285,7 @@ extension SceneDecoder {
         if case .scalar = node, !isNull(node) {
             return try bool(node, "snap") ? SnapSpec() : nil
         }
-        let schema = MapSchema(what: "'snap'", keys: ["rule", "pageWidth", "velocityThreshold", "springDuration", "dampingRatio", "scrollDuration",
-                                                     "cardWidth", "leading", "candidates"],
+        let schema = MapSchema(what: "'snap'", keys: Self.snapKeys,
                                synonyms: ["width": "pageWidth", "itemWidth": "cardWidth", "threshold": "velocityThreshold",
                                           "velocity": "velocityThreshold", "duration": "springDuration", "damping": "dampingRatio",
                                           "usingSpringWithDamping": "dampingRatio", "sectionInset": "leading", "inset": "leading",

@@ -164,6 +164,7 @@ extension SceneDecoder {
 
     // MARK: - UIView.animateKeyframes
 
+    static let groupItemKeys = ["group"]
     static let groupKeys = ["duration", "delay", "begin", "options", "keyframes"]
     static let groupSynonyms = ["withDuration": "duration", "length": "duration", "animations": "keyframes",
                                 "beginTime": "delay", "option": "options", "keyFrames": "keyframes"]
@@ -205,7 +206,7 @@ extension SceneDecoder {
 
     /// `- group: {…}`: the item map holds only `group`.
     func decodeGroupItem(_ node: Node, number index: Int) throws(SceneError) -> KeyframeGroupSpec {
-        let itemSchema = MapSchema(what: "animations item \(index) (a keyframe group)", keys: ["group"], elsewhere: Self.groupItemElsewhere)
+        let itemSchema = MapSchema(what: "animations item \(index) (a keyframe group)", keys: Self.groupItemKeys, elsewhere: Self.groupItemElsewhere)
         var groupNode: Node?
         var tracker = KeyTracker()
         for entry in try entries(of: node, itemSchema, key: "animations", example: "- group: {duration: 0.72, keyframes: […]}") {

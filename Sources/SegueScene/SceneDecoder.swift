@@ -554,6 +554,7 @@ final class SceneDecoder: ValueReader {
 
     // MARK: - Transforms
 
+    static let rotateKeys = ["angle", "axis"]
     static let operationNames = ["perspective", "rotate", "rotateX", "rotateY", "rotateZ", "translate", "scale", "matrix"]
     static let operationSynonyms = ["rotation": "rotate", "translation": "translate", "translate3d": "translate",
                                     "scale3d": "scale", "rotate3d": "rotate", "m34": "perspective", "transform": "matrix"]
@@ -612,7 +613,7 @@ final class SceneDecoder: ValueReader {
             return .perspective(d)
         case "rotate":
             if case .mapping = value {
-                let rotateSchema = MapSchema(what: "'rotate'", keys: ["angle", "axis"], required: ["angle"], synonyms: ["by": "angle", "radians": "angle", "degrees": "angle"])
+                let rotateSchema = MapSchema(what: "'rotate'", keys: Self.rotateKeys, required: ["angle"], synonyms: ["by": "angle", "radians": "angle", "degrees": "angle"])
                 var angle = 0.0
                 var axis = [0.0, 0.0, 1.0]
                 var rotateTracker = KeyTracker()

@@ -29,6 +29,7 @@ extension SceneDecoder {
         }
     }
 
+    static let timingMapKeys = ["steps", "position", "spring"]
     static let springKeys = ["mass", "stiffness", "damping", "initialVelocity", "duration", "dampingRatio",
                              "initialSpringVelocity", "bounce"]
     static let springKeyForms: [String: Set<SpringForm>] = [
@@ -108,7 +109,7 @@ extension SceneDecoder {
     }
 
     private func decodeTimingMap(_ node: Node, key: String, subject: String, forms: TimingForms, why: String) throws(SceneError) -> TimingCurve {
-        let schema = MapSchema(what: subject, keys: ["steps", "position", "spring"],
+        let schema = MapSchema(what: subject, keys: Self.timingMapKeys,
                                synonyms: ["step": "steps", "count": "steps", "jump": "position", "stepPosition": "position",
                                           "jumpTerm": "position", "springs": "spring"],
                                elsewhere: Dictionary(uniqueKeysWithValues: Self.springKeys.map {

@@ -13,6 +13,8 @@ extension SceneDecoder {
     /// The kinds of item in a scroll view's `gestures:` (a map with one of these keys; a map with
     /// `points:` is a pan too).
     static let scrollGestureKinds = ["pan", "pinch", "fingers", "doubleTap", "setZoomScale", "zoomTo"]
+    /// The kinds a top-level `touches:` item may be (fingers to draw; no calls).
+    static let touchGestureKinds = ["pan", "pinch", "fingers", "doubleTap"]
     static let pinchKeys = ["center", "from", "to", "begin", "duration", "release", "span", "angle"]
     static let doubleTapKeys = ["at", "time"]
     static let setZoomScaleKeys = ["scale", "time", "animated"]
@@ -90,7 +92,7 @@ extension SceneDecoder {
     /// One item: `{points: …}` (a pan), `{pan: {points}}`, `{pinch: {…}}`, `{fingers: [{points}, {points}]}`,
     /// `{doubleTap: {at, time}}`, and when `calls` is true `{setZoomScale: {…}}` or `{zoomTo: {…}}`.
     func decodeGestureItem(_ node: Node, key: String, calls: Bool) throws(SceneError) -> ScrollGesture {
-        let kinds = calls ? Self.scrollGestureKinds : ["pan", "pinch", "fingers", "doubleTap"]
+        let kinds = calls ? Self.scrollGestureKinds : Self.touchGestureKinds
         let example = "- {pinch: {center: [195, 422], from: 1, to: 2, begin: 0.2, duration: 0.5}}"
         guard case let .mapping(map) = node else {
             throw typeError(node, expected: "a gesture (\(Suggestions.list(kinds, conjunction: "or")), or a map with 'points')", for: key, example: example)

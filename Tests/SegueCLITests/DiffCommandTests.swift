@@ -48,7 +48,7 @@ import Testing
         let junit = try String(contentsOfFile: box.path("report/junit.xml"), encoding: .utf8)
         #expect(junit.contains("tests=\"3\" failures=\"0\""))
         // Nothing else: images, sheet and video are for failures.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: box.path("report")).sorted() == ["junit.xml", "report.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.path("report")).sorted() == ["junit.xml", "report.html", "report.json"])
     }
 
     @Test func aChangedFrameExitsOneWithItsCountsImagesAndJUnit() throws {

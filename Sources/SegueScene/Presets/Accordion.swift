@@ -13,6 +13,7 @@ import Yams
 /// it for a section reload in a plain table: the rows slide down from behind their header as a
 /// block while fading in (and back up, fading out), and the sections below move with them.
 extension PresetReader {
+    static let sectionKeys = ["title", "rows", "open"]
     /// The author's StoryRelatedHeaderView.rotateIconImageView (fumiyasac/InteractiveUISample):
     /// UIView.animate(withDuration: 0.16), 180° → 0° when the section opens; an angle-down icon
     /// turned 180° when closed, so it points up while closed.
@@ -45,7 +46,7 @@ extension PresetReader {
         }
         var sections: [(title: Node, rows: [Node], open: Bool)] = []
         for (i, item) in items.enumerated() {
-            let schema = MapSchema(what: "section \(i + 1)", keys: ["title", "rows", "open"], synonyms: ["header": "title", "items": "rows", "extended": "open"])
+            let schema = MapSchema(what: "section \(i + 1)", keys: Self.sectionKeys, synonyms: ["header": "title", "items": "rows", "extended": "open"])
             let entries = try entries(of: item, schema, key: "sections", example: "{title: \"SF\", rows: [\"Story 3\"]}")
             var tracker = KeyTracker()
             var section = (title: NodeBuilder(at: item).string(""), rows: [Node](), open: false)

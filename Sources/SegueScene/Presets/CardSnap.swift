@@ -11,6 +11,7 @@ import Yams
 ///   24 pt margins, 8 pt apart, centred (CustomCollectionViewFlowLayout); a fast flick moves one
 ///   card with a 0.3 s damping-1 spring, anything else scrolls to the nearest card.
 extension PresetReader {
+    static let cardKeys = ["title", "color"]
     static let cardPalette = ["#FF9500", "#34C759", "#007AFF", "#AF52DE", "#FF2D55", "#5AC8FA", "#FFCC00"]
 
     func cardSnap(_ p: PresetParams, _ ctx: PresetContext) throws(SceneError) -> StepOutput {
@@ -41,7 +42,7 @@ extension PresetReader {
             for (i, item) in items.enumerated() {
                 let fallback = b.string(Self.cardPalette[i % Self.cardPalette.count])
                 if case .scalar = item { cards.append((item, fallback)); continue }
-                let schema = MapSchema(what: "card \(i + 1)", keys: ["title", "color"], synonyms: ["text": "title", "colour": "color"])
+                let schema = MapSchema(what: "card \(i + 1)", keys: Self.cardKeys, synonyms: ["text": "title", "colour": "color"])
                 let entries = try entries(of: item, schema, key: "cards", example: "{title: \"Mountain trail\", color: \"#34C759\"}")
                 var tracker = KeyTracker()
                 for e in entries { _ = try check(e, schema, &tracker) }

@@ -14,6 +14,7 @@ import Yams
 /// itself is the system's rotation animation, which the seed does not time: turning it with the
 /// frame animation's 0.5 s (`rotationDuration`) is Segue's choice, so both land together.
 extension PresetReader {
+    static let fullscreenTargetKeys = ["frame", "title", "color", "image"]
     func fullscreen(_ p: PresetParams, _ ctx: PresetContext, from: ScreenDef, to: ScreenDef?) throws(SceneError) -> StepOutput {
         let b = NodeBuilder(at: p.node)
         let w = ctx.canvas.width, h = ctx.canvas.height
@@ -26,7 +27,7 @@ extension PresetReader {
             throw SceneError(.missingKey, at: location(p.node), "the fullscreen preset needs a 'target': the view that goes full screen",
                              suggestion: "write it like target: {frame: [16, 116, 358, 200], title: \"▶︎ Ocean sunrise\", color: \"#1C1C1E\"}")
         }
-        let schema = MapSchema(what: "the fullscreen target", keys: ["frame", "title", "color", "image"],
+        let schema = MapSchema(what: "the fullscreen target", keys: Self.fullscreenTargetKeys,
                                synonyms: ["colour": "color", "backgroundColor": "color", "contents": "image", "text": "title"])
         let entries = try entries(of: targetNode, schema, key: "target", example: "target: {frame: [16, 116, 358, 200]}")
         var tracker = KeyTracker()

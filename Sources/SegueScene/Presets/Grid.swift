@@ -63,6 +63,8 @@ struct GridSpec {
 }
 
 extension PresetReader {
+    static let gridKeys = ["items", "columns", "inset", "spacing"]
+    static let gridItemKeys = ["title", "subtitle", "color"]
     /// The seed's twelve colours (ViewController.generateDataList: Strawberry, Turquoise, SeaFoam,
     /// Maraschino, Cantaloupe, Aqua, Magenta, Tangerine, Lavender, Moss, Salmon, Flora), for
     /// items that give no colour.
@@ -79,7 +81,7 @@ extension PresetReader {
         case .sequence:
             itemsNode = value
         case .mapping:
-            let schema = MapSchema(what: "the grid component", keys: ["items", "columns", "inset", "spacing"], required: ["items"],
+            let schema = MapSchema(what: "the grid component", keys: Self.gridKeys, required: ["items"],
                                    synonyms: ["cells": "items", "books": "items", "covers": "items", "columnCount": "columns",
                                               "sectionInset": "inset", "margin": "inset", "gap": "spacing", "lineSpacing": "spacing",
                                               "minimumLineSpacing": "spacing", "interitemSpacing": "spacing"])
@@ -104,7 +106,7 @@ extension PresetReader {
             try tick(item)
             let fallback = NodeBuilder(at: item).string(Self.gridPalette[i % Self.gridPalette.count])
             if case .scalar = item { spec.items.append(GridSpec.Item(title: item, subtitle: nil, color: fallback)); continue }
-            let schema = MapSchema(what: "grid item \(i + 1)", keys: ["title", "subtitle", "color"],
+            let schema = MapSchema(what: "grid item \(i + 1)", keys: Self.gridItemKeys,
                                    synonyms: ["text": "title", "name": "title", "author": "subtitle", "detail": "subtitle",
                                               "colour": "color", "backgroundColor": "color"])
             let entries = try entries(of: item, schema, key: "items", example: "{title: \"吾輩は猫である\", subtitle: \"夏目漱石\", color: \"#5E5CE6\"}")

@@ -98,6 +98,7 @@ final class PresetReader: ValueReader {
     var lastSemiModalCard: Int?
     /// Where relative image paths are resolved from (the scene file's folder).
     var baseDirectory = "."
+    static let timelineStepKeys = ["transition", "hold"]
     static let presetNames = ["flip", "edgeSwipeBack", "push", "pop", "cardSnap", "semiModal", "fullscreen", "accordion", "zoomGallery"]
 
     func expandScene(_ map: Node.Mapping, root: Node) throws(SceneError) -> Node {
@@ -211,7 +212,7 @@ final class PresetReader: ValueReader {
         var previous: (String, String)?
         for (i, step) in steps.enumerated() {
             try tick(step)
-            let schema = MapSchema(what: "timeline step \(i + 1)", keys: ["transition", "hold"],
+            let schema = MapSchema(what: "timeline step \(i + 1)", keys: Self.timelineStepKeys,
                                    synonyms: ["wait": "hold", "pause": "hold", "delay": "hold", "preset": "transition"])
             let entries = try entries(of: step, schema, key: "timeline", example: "- {hold: 0.6}")
             guard entries.count == 1, let entry = entries.first else {

@@ -27,6 +27,11 @@ struct ScreenDef {
 extension PresetReader {
     static let screenKeys = ["title", "background", "content", "image", "gravity", "tabs"]
     static let componentKinds = ["row", "card", "hero", "photoTiles", "grid", "button", "label", "header", "spacer"]
+    /// The keys of each component written as a map (grid's are `gridKeys`; a spacer is a number).
+    static let componentKeys = ["row": ["title", "detail"], "card": ["title", "subtitle", "color", "height"],
+                                "hero": ["title", "subtitle", "color", "height"], "button": ["title", "color"],
+                                "label": ["text", "size", "weight", "color", "height"],
+                                "header": ["text", "size", "weight", "color", "height"], "photoTiles": ["count", "colors"]]
 
     func decodeScreens(_ node: Node) throws(SceneError) -> [ScreenDef] {
         guard case let .mapping(map) = node else {
@@ -193,7 +198,7 @@ extension PresetReader {
         let x = 16.0, cw = w - 32
         switch kind {
         case "row":
-            try checkKeys(["title", "detail"])
+            try checkKeys(Self.componentKeys["row"] ?? [])
             let title = field("title") ?? b.string("")
             var subs: [(String, Node)] = []
             if let detail = field("detail", shorthand: false) {
@@ -217,7 +222,7 @@ extension PresetReader {
                               ("backgroundColor", b.string("#FFFFFF")), ("cornerRadius", b.number(12)), ("sublayers", b.list(sublayers))])
             }], height, kind)
         case "card", "hero":
-            try checkKeys(["title", "subtitle", "color", "height"])
+            try checkKeys(Self.componentKeys["card"] ?? [])
             let height = try number("height", default: kind == "hero" ? 360 : 200, range: 1 ... 10_000)
             let title = field("title")
             let subtitle = field("subtitle", shorthand: false)
@@ -244,7 +249,7 @@ extension PresetReader {
                 return b.map(pairs)
             }], height, kind)
         case "button":
-            try checkKeys(["title", "color"])
+            try checkKeys(Self.componentKeys["button"] ?? [])
             let title = field("title") ?? b.string("")
             let color = field("color", shorthand: false) ?? b.string("#007AFF")
             return ([{ y in
@@ -254,7 +259,7 @@ extension PresetReader {
                                                     ("text", self.textNode(title, size: 17, weight: "semibold", color: "#FFFFFF", alignment: "center", b))])]))])
             }], 52, kind)
         case "label", "header":
-            try checkKeys(["text", "size", "weight", "color", "height"])
+            try checkKeys(Self.componentKeys["label"] ?? [])
             let text = field("text") ?? b.string("")
             let size = try number("size", default: kind == "header" ? 13 : 17, range: 1 ... 200)
             // Like a UILabel with numberOfLines = 0: tall enough for the lines the text needs
@@ -281,7 +286,7 @@ extension PresetReader {
             else { throw typeError(value, expected: "a height in points", for: "spacer", example: "spacer: 20") }
             return ([], height, kind)
         default: // photoTiles
-            try checkKeys(["count", "colors"])
+            try checkKeys(Self.componentKeys["photoTiles"] ?? [])
             let countNode = field("count")
             guard let countNode else {
                 throw SceneError(.missingKey, at: location(value), "the photoTiles component needs a 'count'",

@@ -55,6 +55,7 @@ import Yams
 /// subtitle, then `rows:` of 44 pt with separators), the text printed on the covers, and a 0.1 s
 /// tap on the tapped item ending when the present begins (drawn with `--show-touches`).
 extension PresetReader {
+    static let swipeKeys = ["points"]
     /// TableViewTitleCell.xib: the title label's top and height, and where the base view starts.
     static let titleLabelTop = 5.0, titleLabelHeight = 27.5, baseViewTop = 38.5
     /// Segue's card body: the details block (title and subtitle) and the rows below it.
@@ -371,7 +372,7 @@ extension PresetReader {
         for swipe in list {
             var pointsNode = swipe
             if case .mapping = swipe {
-                let schema = MapSchema(what: "a swipe", keys: ["points"], required: ["points"], synonyms: ["path": "points", "gesture": "points"])
+                let schema = MapSchema(what: "a swipe", keys: Self.swipeKeys, required: ["points"], synonyms: ["path": "points", "gesture": "points"])
                 let entries = try entries(of: swipe, schema, key: "swipes", example: "{points: [[0.8, 300, 500], [0.9, 230, 500]]}")
                 var tracker = KeyTracker()
                 for e in entries { _ = try check(e, schema, &tracker); pointsNode = e.value }

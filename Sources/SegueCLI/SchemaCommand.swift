@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import SegueEncode
+
+/// `segue schema`: the scene format as a JSON Schema, for editors.
+struct SchemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the scene format as a JSON Schema (draft 2020-12) for editor completion and validation.",
+        discussion: """
+        The schema is generated from the tables the scene decoder validates with: every key, \
+        its description, its allowed values, and the presets with their parameters. The same \
+        schema is committed as docs/scene.schema.json. In VS Code (with the YAML extension), \
+        start a scene with
+
+          # yaml-language-server: $schema=../docs/scene.schema.json
+
+        or map scene files to it with "yaml.schemas" in the settings (see docs/schema.md). \
+        The schema checks structure (keys, types, names); 'segue check' checks everything.
+
+        Examples:
+          segue schema > scene.schema.json
+          segue schema -o docs/scene.schema.json      # refresh the committed copy
+        """)
+
+    @Option(name: .shortAndLong, help: "Write the schema here instead of standard output.")
+    var output: String?
+
+    func validate() throws {
+        if let output, output != "-", !OutputNaming.isSpecialFile(output),
+           URL(fileURLWithPath: output).pathExtension.lowercased() != "json" {
+            throw ValidationError("-o \(output): the schema is JSON; name the file .json (e.g. -o scene.schema.json).")
+        }
+    }
+
+    func run() throws {
+        try Diagnostics.failing {
+            let text = SceneSchema.json()
+            if let output, output != "-" {
+                try AtomicFileWriter.write(Array(text.utf8), to: URL(fileURLWithPath: output))
+            } else {
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+        }
+    }
+}
