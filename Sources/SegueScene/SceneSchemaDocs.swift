@@ -520,7 +520,33 @@ enum SchemaMaps {
             if !own.isEmpty { then["properties"] = own }
             cases.append(["if": ["properties": ["preset": ["const": preset]], "required": ["preset"]], "then": then])
         }
-        return ["type": "object", "description": "A preset transition: 'preset' and that preset's parameters (docs/presets.md).",
-                "properties": properties, "required": ["preset"], "allOf": cases]
+        let presetForm: [String: Any] = ["type": "object", "description": "A preset transition: 'preset' and that preset's parameters (docs/presets.md).",
+                                         "properties": properties, "required": ["preset"], "allOf": cases]
+        return ["description": "A transition: a preset with its parameters, or a Swift animator (docs/swift-import.md).",
+                "oneOf": [presetForm, swiftTransitionJSON()]]
+    }
+
+    /// `{swift: File.swift, type, from, to, init, bind, delay}`: keys from `PresetReader.swiftTransitionKeys`.
+    static func swiftTransitionJSON() -> [String: Any] {
+        let texts: [String: [String: Any]] = [
+            "swift": ["type": "string", "description": "The Swift file holding the animator (a UIViewControllerAnimatedTransitioning), relative to the scene file."],
+            "type": ["type": "string", "description": "The animator's type name; may be left out when the file has one animator."],
+            "from": ["type": "string", "description": "The screen the transition starts from (a key of 'screens')."],
+            "to": ["type": "string", "description": "The screen the transition goes to (a key of 'screens')."],
+            "init": ["type": "object", "description": "Initializer arguments by label, e.g. {operation: push} for init(operation:)."],
+            "bind": ["type": "object", "description": "Values and layers for names the file cannot know, e.g. {playerVC.targetView: videoCard}."],
+        ]
+        var properties: [String: Any] = [:]
+        for key in PresetReader.swiftTransitionKeys {
+            if let text = texts[key] {
+                properties[key] = text
+            } else if let doc = presetParameterDocs[key] {
+                var p = doc.shape.json(); p["description"] = doc.text; properties[key] = p
+            } else {
+                properties[key] = ["description": "See docs/swift-import.md."]
+            }
+        }
+        return ["type": "object", "description": "A transition written in Swift, evaluated from the animator's source (docs/swift-import.md).",
+                "properties": properties, "required": ["swift"], "additionalProperties": false]
     }
 }

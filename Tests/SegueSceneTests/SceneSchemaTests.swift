@@ -33,9 +33,14 @@ struct SceneSchemaTests {
         #expect(layer?["required"] as? [String] == ["id"])
         let gravity = (properties?["contentsGravity"] as? [String: Any])?["enum"] as? [String]
         #expect(gravity == ["resize", "resizeAspect", "resizeAspectFill", "center"])
-        let transition = defs?["transition"] as? [String: Any]
-        let cases = transition?["allOf"] as? [[String: Any]]
+        // A transition is one of two forms: a preset (one case per preset) or a Swift animator.
+        let forms = (defs?["transition"] as? [String: Any])?["oneOf"] as? [[String: Any]]
+        #expect(forms?.count == 2)
+        let cases = forms?.first?["allOf"] as? [[String: Any]]
         #expect(cases?.count == 9, "one case per preset: flip, edgeSwipeBack, push, pop, cardSnap, semiModal, fullscreen, accordion, zoomGallery")
+        let swift = forms?.last
+        #expect(swift?["required"] as? [String] == ["swift"])
+        #expect(Set(((swift?["properties"] as? [String: Any]) ?? [:]).keys) == ["swift", "type", "from", "to", "init", "bind", "delay"])
         #expect(object?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     }
 
