@@ -8,11 +8,19 @@ struct CheckCommand: ParsableCommand {
         abstract: "Validate scene files without rendering them.",
         discussion: """
         Reads each scene, checks every key, value, layer reference and image, and prints one line per \
-        scene. Exits 1 if any scene has a problem (each reported as file:line:column).
+        scene. Exits 1 if any scene has a problem. Each problem is reported as file:line:column, up to \
+        20 per file in file order, so one run shows them all.
 
-        Example:
+        --format json prints one JSON document for editors and tools instead: \
+        {"files": [{"file", "ok", "errors": [{"file", "line", "column", "kind", "message", "hint"}], \
+        "warnings": [...]}]}, on standard output, with the same exit status.
+
+        Examples:
           segue check scenes/*.yaml
+          segue check my.yaml --format json | jq '.files[0].errors'
         """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     @Argument(help: "Scene files to check.")
     var scenes: [String]
@@ -22,7 +30,11 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only problems.")
     var quiet = false
 
+    @Option(help: "text (file:line:column lines) or json (one machine-readable document on standard output).")
+    var format: Format = .text
+
     func run() throws {
+        if format == .json { return try runJSON() }
         var failed = 0
         for path in scenes {
             do {
@@ -38,6 +50,42 @@ struct CheckCommand: ParsableCommand {
                 Diagnostics.printError(error)
             }
         }
+        if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// `--format json`: every file's errors and warnings as data.
+    private func runJSON() throws {
+        var files: [[String: Any]] = []
+        var failed = 0
+        func place(_ location: SourceLocation?, _ fallback: String) -> [String: Any] {
+            ["file": location?.file ?? fallback, "line": location?.line ?? 0, "column": location?.column ?? 0]
+        }
+        for path in scenes {
+            var entry: [String: Any] = ["file": path]
+            var errors: [[String: Any]] = []
+            var warnings: [[String: Any]] = []
+            do {
+                let scene = try SceneLoader.load(path: path, limits: limits.values)
+                warnings = scene.warnings.map { w in
+                    place(w.location, path).merging(["message": w.message, "hint": w.suggestion as Any? ?? NSNull()]) { a, _ in a }
+                }
+                try Rasterizer().checkResources(DisplayListBuilder.build(Timeline(scene: scene), frame: 0))
+            } catch let error as SceneError {
+                errors = error.all.map { e in
+                    place(e.location, path).merging(["kind": e.kind.rawValue, "message": e.message,
+                                                     "hint": e.suggestion as Any? ?? NSNull()]) { a, _ in a }
+                }
+            } catch {
+                errors = [["file": path, "line": 0, "column": 0, "kind": "io", "message": String(describing: error), "hint": NSNull()]]
+            }
+            if !errors.isEmpty { failed += 1 }
+            entry["ok"] = errors.isEmpty
+            entry["errors"] = errors
+            entry["warnings"] = warnings
+            files.append(entry)
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["files": files], options: [.prettyPrinted, .sortedKeys])
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
         if failed > 0 { throw ExitCode.failure }
     }
 }

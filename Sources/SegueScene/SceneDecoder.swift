@@ -137,6 +137,43 @@ final class SceneDecoder: ValueReader {
 
     // MARK: - Scene
 
+    /// The most errors one file reports (in file order) before the decoder stops looking.
+    public static let errorLimit = 20
+    /// Errors found so far in layers, animations and top-level keys that the decoder stepped
+    /// over to keep looking.
+    private var collected: [SceneError] = []
+    /// Set once the limit is reached: the error then travelling up is the collection itself.
+    private var collectionIsFull = false
+
+    /// Runs `body`; a problem in it is kept (and `fallback` returned) so the decoder can go on to
+    /// the next layer, animation or key. At the limit, everything kept so far is thrown.
+    private func collecting<T>(_ fallback: T, _ body: () throws(SceneError) -> T) throws(SceneError) -> T {
+        do {
+            return try body()
+        } catch {
+            if collectionIsFull { throw error }
+            collected.append(contentsOf: error.all)
+            if collected.count >= Self.errorLimit {
+                collectionIsFull = true
+                throw collectedErrors()
+            }
+            return fallback
+        }
+    }
+
+    /// The kept errors as one, in file order.
+    private func collectedErrors() -> SceneError {
+        var sorted = collected.enumerated().sorted { a, b in
+            let l = a.element.location, r = b.element.location
+            if let l, let r, (l.line, l.column) != (r.line, r.column) { return (l.line, l.column) < (r.line, r.column) }
+            return a.offset < b.offset
+        }.map(\.element)
+        sorted = Array(sorted.prefix(Self.errorLimit))
+        var first = sorted.removeFirst()
+        first.more = sorted
+        return first
+    }
+
     func decodeScene(_ root: Node?) throws(SceneError) -> Scene {
         guard let root else {
             throw SceneError(.missingKey, at: SourceLocation(file: file, line: 1, column: 1),
@@ -167,6 +204,7 @@ final class SceneDecoder: ValueReader {
         var interaction: InteractionSpec?
         var touches: [GestureSpec] = []
         for entry in entries {
+          try collecting(()) { () throws(SceneError) in
             switch try check(entry, Self.topSchema, &tracker) {
             case "version":
                 let v = try number(entry.value, "version", example: "version: 1")
@@ -198,7 +236,9 @@ final class SceneDecoder: ValueReader {
             default:
                 break
             }
+          }
         }
+        if !collected.isEmpty { throw collectedErrors() }
         guard let canvas else {
             // Unreachable: 'canvas' is required by the schema.
             throw SceneError(.missingKey, at: location(root), "the scene is missing the required key 'canvas'")
@@ -310,7 +350,7 @@ final class SceneDecoder: ValueReader {
         }
         var layers: [LayerSpec] = []
         for item in seq {
-            layers.append(try decodeLayer(item, depth: depth))
+            if let layer = try collecting(nil, { () throws(SceneError) in try decodeLayer(item, depth: depth) }) { layers.append(layer) }
         }
         return layers
     }
@@ -320,6 +360,7 @@ final class SceneDecoder: ValueReader {
             throw rangeError(node, "layers are nested more than \(Self.maximumLayerDepth) levels deep here",
                              "flatten the layer tree; Core Animation hierarchies are rarely more than a few dozen levels deep")
         }
+        var sublayersFailed = false
         var what = "a layer"
         if case let .mapping(map) = node,
            let idNode = map.first(where: { $0.key.scalar?.string == "id" })?.value, case let .scalar(s) = idNode, !isNull(idNode) {
@@ -416,7 +457,9 @@ final class SceneDecoder: ValueReader {
                 contentOffsetKey = value.mapping?.first { $0.key.scalar?.string == "contentOffset" }?.key
                 layer.scroll = scroll
             case "sublayers":
+                let errorsBefore = collected.count
                 layer.sublayers = try decodeLayerList(value, key: "sublayers", depth: depth + 1)
+                sublayersFailed = collected.count > errorsBefore
             default:
                 break
             }
@@ -428,7 +471,9 @@ final class SceneDecoder: ValueReader {
         if let contentsPath, let contentsLocation {
             layer.contents = ImageContents(path: contentsPath, gravity: gravity, location: contentsLocation)
         }
-        if let scroll = layer.scroll { try checkZoomView(scroll, sublayers: layer.sublayers) }
+        // A sublayer with its own error is missing here; checking the rest against it would only
+        // report a consequence of that error.
+        if let scroll = layer.scroll, !sublayersFailed { try checkZoomView(scroll, sublayers: layer.sublayers) }
         if var scroll = layer.scroll {
             // A scroll view's bounds origin is its content offset.
             if let contentOffsetKey {
@@ -675,9 +720,11 @@ final class SceneDecoder: ValueReader {
         var groups: [KeyframeGroupSpec] = []
         for (index, item) in seq.enumerated() {
             if case let .mapping(map) = item, map.contains(where: { $0.key.scalar?.string == "group" }) {
-                groups.append(try decodeGroupItem(item, number: index + 1))
+                if let group = try collecting(nil, { () throws(SceneError) in try decodeGroupItem(item, number: index + 1) }) { groups.append(group) }
             } else {
-                animations.append(try decodeAnimation(item, number: index + 1))
+                if let animation = try collecting(nil, { () throws(SceneError) in try decodeAnimation(item, number: index + 1) }) {
+                    animations.append(animation)
+                }
             }
         }
         return (animations, groups)

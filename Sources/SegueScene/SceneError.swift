@@ -25,15 +25,23 @@ public struct SceneError: Error, CustomStringConvertible, Sendable {
     /// A second place involved in the problem, e.g. where a duplicated key or layer id was
     /// first written. The message names it too; this is for tools that want to point at it.
     public var relatedLocation: SourceLocation? = nil
+    /// Further problems found in the same file, in file order after this one (at most
+    /// `SceneDecoder.errorLimit` in all), so a file with five mistakes takes one run to fix.
+    public var more: [SceneError] = []
+
+    /// This error followed by `more`.
+    public var all: [SceneError] { [self] + more }
 
     public init(_ kind: Kind, at location: SourceLocation?, _ message: String, suggestion: String? = nil) {
         self.kind = kind; self.location = location; self.message = message; self.suggestion = suggestion
     }
 
-    /// `file:line:column: error: message` followed by the suggestion on its own line.
+    /// `file:line:column: error: message` followed by the suggestion on its own line, for this
+    /// error and each of `more`.
     public var description: String {
         var s = (location.map { "\($0): " } ?? "") + "error: " + message
         if let suggestion { s += "\n  hint: " + suggestion }
+        for other in more { s += "\n" + other.description }
         return s
     }
 }
