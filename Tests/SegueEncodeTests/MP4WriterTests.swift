@@ -69,6 +69,21 @@ struct MP4WriterTests {
         #expect(boxes.first == "ftyp")
     }
 
+    @Test("x264 runs with 1 frame thread and a 10-frame lookahead (the memory budget), as its own SEI records")
+    func x264ThreadsAndLookahead() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("bars.mp4")
+        try encodeBars(to: url, width: 96, height: 64, count: 3)
+        // libx264 writes its settings as text into an unregistered-user-data SEI of the first frame.
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        let options = try #require(text.range(of: "x264 - core").map { String(text[$0.lowerBound...].prefix(2000)) })
+        let fields = options.split(separator: " ")
+        #expect(fields.contains("threads=1"))
+        #expect(fields.contains("rc_lookahead=10"))
+        #expect(fields.contains("bframes=3"))   // the medium preset is otherwise unchanged
+    }
+
     @Test("two encodes a second apart are byte-identical")
     func deterministic() throws {
         let dir = try makeTempDirectory()
