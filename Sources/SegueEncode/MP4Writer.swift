@@ -26,18 +26,18 @@ public final class MP4Writer: FrameSink {
     public static let defaultPreset = "medium"
     /// x264 frame threads. Fixed rather than "auto" because x264's output depends on its
     /// thread count, and "auto" would make files differ between machines with different core counts.
-    /// x264 keeps about threads + lookahead + B-frames + references frames of its own, each about
-    /// 19 MB at 1170×2532 with its half-pel and low-resolution planes, which is most of a render's
-    /// memory. One thread, with the rendering on the other cores, keeps a 1170×2532 render near
+    /// x264's frames are most of a render's memory: at 1170×2532, measured, each lookahead frame
+    /// costs about 9 MB and each frame thread about 30 MB. One thread, with the rendering on the other cores, keeps a 1170×2532 render near
     /// 400 MB; on 2 cores it is as fast end to end as two threads (x264 encodes while the frames
     /// render). Measured on `flip` at 1170×2532 (README, Performance): peak RSS of segue render to
-    /// MP4, threads/lookahead 4/40 (before) 815 MB, 2/10 494 MB, 2/10 without the lookahead thread
-    /// 448 MB, 1/10 416 MB; the file 363,658 → 357,849 (2/10) → 357,816 bytes (1/10).
+    /// MP4, threads/lookahead 4/40 (before) 835 MB, 2/10 506 MB, 2/10 without the lookahead thread
+    /// 453–460 MB, 1/10 425 MB; the file 363,658 → 357,849 (2/10) → 357,816 bytes (1/10).
     public static let x264Threads = 1
     /// x264's rate-control lookahead in frames (x264's default for `medium` is 40). UI transitions
-    /// are short and their motion smooth, so MB-tree gains nothing from looking further ahead: on
+    /// are short and their motion smooth, so MB-tree gains little from looking further ahead: on
     /// `flip` at 1170×2532, 10 frames give 1.6 % fewer bytes at the same SSIM against the source
-    /// (0.999273 vs 0.999276), 8 frames lose a little (0.999230), so 10 it is.
+    /// (0.999273 vs 0.999276), 8 frames lose a little (0.999230), so 10 it is. Long static stretches
+    /// get a little less of MB-tree's boost (MP4WriterTests' colour patches).
     public static let x264Lookahead = 10
 
     public let url: URL
