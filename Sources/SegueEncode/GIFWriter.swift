@@ -152,6 +152,10 @@ public final class GIFWriter: FrameSink {
 
     // MARK: - Choosing settings
 
+    /// Largest frame (pixels) whose palette strategies are encoded at the same time: 780×1688
+    /// (a phone at 2×) still is, 1170×2532 (3×) is not.
+    static let concurrentEncodeMaxPixels = 2_000_000
+
     private func encodeWithinLimit(_ encoder: GIFEncoder, delays: [Int]) throws -> ([UInt8], Summary) {
         var attempts: [String] = []
         func attempt(_ quality: Int, _ colors: Int) throws -> ([UInt8], Summary) {
@@ -167,12 +171,19 @@ public final class GIFWriter: FrameSink {
             let (width, height, plays) = (self.width, self.height, options.loop)
             let phase = attempts.isEmpty ? "encoding GIF" : "encoding GIF (quality \(quality), \(colors) colours)"
             let counter = ProgressCounter(total: modes.reduce(0) { $0 + encoder.progressUnits(mode: $1) }, phase: phase, report: progress)
-            DispatchQueue.concurrentPerform(iterations: modes.count) { k in
+            @Sendable func encode(_ k: Int) {
                 let outcome = Result { () throws -> ([UInt8], GIFEncoder.Encoded) in
                     let encoded = try encoder.encode(mode: modes[k], settings: settings, progress: counter.advance)
                     return (try GIFMuxer.mux(encoded, width: width, height: height, delays: delays, plays: plays), encoded)
                 }
                 results.set(k, outcome)
+            }
+            // Each strategy peaks at about 320–350 MB on a 1170×2532 render, both at once at 527 MB:
+            // above `concurrentEncodeMaxPixels` they run one after the other to stay under 400 MB.
+            if width * height <= Self.concurrentEncodeMaxPixels {
+                DispatchQueue.concurrentPerform(iterations: modes.count, execute: encode)
+            } else {
+                modes.indices.forEach(encode)
             }
             var best: ([UInt8], GIFEncoder.Encoded)?
             for k in modes.indices {

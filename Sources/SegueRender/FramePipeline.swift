@@ -32,7 +32,9 @@ public final class FramePipeline: @unchecked Sendable {
         self.rasterizer = rasterizer
         self.frames = frames
         self.jobs = max(1, jobs)
-        self.window = max(2, 2 * self.jobs)
+        // One frame per worker: encoders are the slower side, so a deeper queue only holds memory
+        // (12 MB a frame at 1170×2532; see README, Performance).
+        self.window = max(2, self.jobs)
         nextToClaim = 0
         nextToDeliver = 0
     }

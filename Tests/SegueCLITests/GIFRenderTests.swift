@@ -103,6 +103,22 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(contentsOf: URL(fileURLWithPath: gif)))
     }
 
+    /// scripts/bench-gif compares these three settings; each must give the same bytes on every
+    /// run and with any number of render workers, or its figures would not be reproducible.
+    @Test("GIF bytes are the same at --jobs 2 and --jobs 1", arguments: ["100", "90", "80"])
+    func deterministicAtEveryBenchedQuality(quality: String) throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let a = box.path("a.gif"), b = box.path("b.gif")
+        let common = ["--scale", "0.5", "--frames", "10-25", "--quiet", "--gif-quality", quality]
+        let ra = try run(segueBinary, ["render", flip, "-o", a, "--jobs", "2"] + common)
+        #expect(ra.status == 0, "stderr: \(ra.stderr)")
+        #expect(try run(segueBinary, ["render", flip, "-o", b, "--jobs", "1"] + common).status == 0)
+        let da = try Data(contentsOf: URL(fileURLWithPath: a))
+        #expect(da.count > 1000)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: b)) == da)
+    }
+
     @Test func lowerFrameRatesUseWholeCentisecondDelaysAndHigherOnesAreCapped() throws {
         let box = try Sandbox()
         defer { box.remove() }

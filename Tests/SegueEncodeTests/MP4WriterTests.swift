@@ -69,6 +69,21 @@ struct MP4WriterTests {
         #expect(boxes.first == "ftyp")
     }
 
+    @Test("x264 runs with 1 frame thread and a 10-frame lookahead (the memory budget), as its own SEI records")
+    func x264ThreadsAndLookahead() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("bars.mp4")
+        try encodeBars(to: url, width: 96, height: 64, count: 3)
+        // libx264 writes its settings as text into an unregistered-user-data SEI of the first frame.
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        let options = try #require(text.range(of: "x264 - core").map { String(text[$0.lowerBound...].prefix(2000)) })
+        let fields = options.split(separator: " ")
+        #expect(fields.contains("threads=1"))
+        #expect(fields.contains("rc_lookahead=10"))
+        #expect(fields.contains("bframes=3"))   // the medium preset is otherwise unchanged
+    }
+
     @Test("two encodes a second apart are byte-identical")
     func deterministic() throws {
         let dir = try makeTempDirectory()
@@ -105,9 +120,11 @@ struct MP4WriterTests {
         let py = h - 16
         // Red is the BT.709-vs-601 witness: a 601 matrix would decode it with green ≈ 24.
         #expect(close(pixel(16, py), [255, 0, 0]), "red patch decoded as \(pixel(16, py))")
-        // Saturated green/blue 16×16 patches carry a little more x264 chroma error at crf 18.
-        #expect(close(pixel(40, py), [0, 255, 0], 8), "green patch decoded as \(pixel(40, py))")
-        #expect(close(pixel(64, py), [0, 0, 255], 8), "blue patch decoded as \(pixel(64, py))")
+        // Saturated green/blue 16×16 patches carry a little more x264 chroma error at crf 18, more
+        // with the 10-frame lookahead (MB-tree raises a static clip's quality less): green decodes
+        // with blue 10 instead of 0. A BT.601/709 mix-up would be off by tens, as red shows above.
+        #expect(close(pixel(40, py), [0, 255, 0], 12), "green patch decoded as \(pixel(40, py))")
+        #expect(close(pixel(64, py), [0, 0, 255], 12), "blue patch decoded as \(pixel(64, py))")
         #expect(close(pixel(3, h - 3), [20, 30, 40]), "background decoded as \(pixel(3, h - 3))")
         // The padding repeats the last column/row (blue), it is not black.
         #expect(close(pixel(ew - 1, eh / 2), [0, 0, 255]), "right edge decoded as \(pixel(ew - 1, eh / 2))")
