@@ -48,9 +48,16 @@ public enum SceneLoader {
         let stack = bound >= (maximumStackSize - baseStackSize) / stackPerLevel ? maximumStackSize : baseStackSize + bound * stackPerLevel
         let result = onLargeStack(bytes: stack) { () -> Result<Scene, SceneError> in
             do throws(SceneError) {
-                let root = try PresetExpander.expand(try compose(input, file: file), file: file, source: input, baseDirectory: base)
+                var presetWarnings: [SceneWarning] = []
+                let root = try PresetExpander.expand(try compose(input, file: file), file: file, source: input, baseDirectory: base,
+                                                     warnings: &presetWarnings)
                 let decoder = SceneDecoder(file: file, baseDirectory: base, source: input)
-                return .success(try decoder.decodeScene(root))
+                var scene = try decoder.decodeScene(root)
+                // One list in file order: the presets' warnings (old parameter names) and the decoder's.
+                scene.warnings = (presetWarnings + scene.warnings).enumerated().sorted { a, b in
+                    (a.element.location.line, a.element.location.column, a.offset) < (b.element.location.line, b.element.location.column, b.offset)
+                }.map(\.element)
+                return .success(scene)
             } catch {
                 return .failure(error)
             }

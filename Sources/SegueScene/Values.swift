@@ -19,6 +19,14 @@ struct MapSchema {
     var synonyms: [String: String] = [:]
     /// Keys that are valid somewhere else → where they belong.
     var elsewhere: [String: String] = [:]
+    /// Earlier spellings that are still read, with a warning: old name → current name.
+    var renamed: [String: Renamed] = [:]
+
+    struct Renamed {
+        var to: String
+        /// Why it changed, for the warning ("'duration' here was the finger's, not the transition's").
+        var why: String
+    }
 }
 
 /// Limits that keep every later stage's arithmetic finite and in range.
@@ -189,18 +197,38 @@ class ValueReader {
     }
 
     /// Checks one entry's key: a name, known in this map, not given twice. Returns the name.
+    /// A key written with an earlier spelling (`MapSchema.renamed`) is read as its current name,
+    /// with a warning that says why it changed.
     func check(_ entry: Entry, _ schema: MapSchema, _ tracker: inout KeyTracker) throws(SceneError) -> String {
         try tick(entry.value)
-        guard let name = entry.name, schema.keys.contains(name) else { throw unknownKey(entry, schema) }
+        var name = entry.name
+        if let old = name, let renamed = schema.renamed[old], schema.keys.contains(renamed.to) {
+            warn(entry.key, "'\(old)' in \(schema.what) is now '\(renamed.to)': \(renamed.why)",
+                 suggestion: "write \(renamed.to): (the old name is still read)")
+            name = renamed.to
+        }
+        guard let name, schema.keys.contains(name) else { throw unknownKey(entry, schema) }
         if let first = tracker.seen[name] {
+            let written = entry.name == name ? "duplicate key '\(name)'" : "duplicate key '\(name)' (written '\(entry.name ?? name)', its old name)"
             var error = SceneError(.syntax, at: location(entry.key),
-                                   "duplicate key '\(name)' in \(schema.what): it was already given at \(first)",
+                                   "\(written) in \(schema.what): it was already given at \(first)",
                                    suggestion: "keep only one '\(name):'")
             error.relatedLocation = first
             throw error
         }
         tracker.seen[name] = location(entry.key)
         return name
+    }
+
+    /// The map with earlier spellings of its keys replaced by their current names
+    /// (`MapSchema.renamed`), for code that reads the map's keys directly after `check`.
+    func renamingKeys(_ node: Node, _ schema: MapSchema) -> Node {
+        guard !schema.renamed.isEmpty, case let .mapping(map) = node else { return node }
+        let pairs = map.map { (key, value) -> (Node, Node) in
+            guard case let .scalar(s) = key, let renamed = schema.renamed[s.string] else { return (key, value) }
+            return (.scalar(.init(renamed.to, s.tag, s.style, s.mark)), value)
+        }
+        return .mapping(.init(pairs, map.tag, map.style, map.mark))
     }
 
     func unknownKey(_ entry: Entry, _ schema: MapSchema) -> SceneError {
