@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Segue's pipeline, one target per stage; each stage imports only the stage before it:
-// SegueScene → SegueTimeline → SegueDisplayList → SegueRaster (Cairo, pixman) → SegueEncode (FFmpeg).
+// SegueScene → SeguePresets → SegueTimeline → SegueDisplayList → SegueRaster (Cairo, pixman) → SegueEncode (FFmpeg).
 import PackageDescription
 
 let package = Package(
@@ -31,9 +31,13 @@ let package = Package(
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         // Stage 1: scene files (YAML/JSON) → validated scene model with source locations.
-        .target(name: "SegueScene", dependencies: ["SegueGeometry", "Yams", "SegueSwiftImport"]),
+        .target(name: "SegueScene", dependencies: ["SegueGeometry", "Yams"]),
+        // Stage 1b: presets and Swift animators expand into ordinary layers and animations before
+        // the scene is decoded; the scene format's JSON Schema (it covers both). Front ends load
+        // scenes through here.
+        .target(name: "SeguePresets", dependencies: ["SegueScene", "SegueSwiftImport", "Yams"]),
         // Stage 2: scene model + time → per-layer presentation state (pure function of time).
-        .target(name: "SegueTimeline", dependencies: ["SegueScene"]),
+        .target(name: "SegueTimeline", dependencies: ["SeguePresets"]),
         // Stage 3: layer state → display list (full matrices, projected quads, draw order).
         .target(name: "SegueDisplayList", dependencies: ["SegueTimeline"]),
         // Stage 4: display list → premultiplied BGRA pixels. The only stage that sees Cairo/pixman/Pango.
@@ -76,7 +80,7 @@ let package = Package(
         .executableTarget(name: "MediaFuzzer", dependencies: ["FuzzSupport", "SegueEncode"], path: "Fuzz/MediaFuzzer"),
 
         .testTarget(name: "SegueGeometryTests", dependencies: ["SegueGeometry"]),
-        .testTarget(name: "SegueSceneTests", dependencies: ["SegueScene"]),
+        .testTarget(name: "SegueSceneTests", dependencies: ["SegueScene", "SeguePresets"]),
         // Fixture animators live in Tests/SegueSwiftImportTests/Animators (read by path, not bundled).
         .testTarget(name: "SegueSwiftImportTests", dependencies: ["SegueSwiftImport", "SegueDisplayList"], exclude: ["Animators"]),
         .testTarget(name: "SegueTimelineTests", dependencies: ["SegueTimeline"]),

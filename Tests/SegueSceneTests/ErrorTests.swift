@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SegueScene
+@testable import SeguePresets
 
 // Every expected line:column below was counted by hand from the YAML in the test; the
 // comments show the count. Columns are 1-based and count Unicode scalars.

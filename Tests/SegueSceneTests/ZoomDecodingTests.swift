@@ -1,5 +1,6 @@
 import Foundation
 @testable import SegueScene
+@testable import SeguePresets
 import Testing
 
 /// `scroll: {zoom, gestures}`, pinches in `touches:` and the zoomGallery preset: what they decode

@@ -14,7 +14,7 @@ public enum PresetExpander {
 
     /// The scene tree with presets expanded (the tree itself when it uses none).
     /// `warnings` gets the expansion's warnings (old parameter names, …), in file order.
-    static func expand(_ root: Node?, file: String, source: String, baseDirectory: String = ".",
+    static func expand(_ root: Node?, file: String, source: String, baseDirectory: String,
                        warnings: inout [SceneWarning]) throws(SceneError) -> Node? {
         guard let root, case let .mapping(map) = root else { return root }
         // A misspelt preset key would otherwise be reported against the core format's keys.
