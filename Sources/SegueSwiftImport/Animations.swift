@@ -384,7 +384,9 @@ extension Evaluator {
             duration = max(duration, end(of: node) - request.begin)
         }
         if duration <= 0, let d = try? transitionDuration(animator, type) { duration = d }
-        return ImportedTransition(typeName: type.name, layers: [layer(container)], animations: recorder.animations, duration: max(duration, 0.001))
+        let interaction = try request.interactive.map { r throws(SwiftImportError) in try runInteraction(r, animator: type) }
+        return ImportedTransition(typeName: type.name, layers: [layer(container)], animations: recorder.animations, duration: max(duration, 0.001),
+                                  interaction: interaction)
     }
 
     func transitionDuration(_ animator: Value, _ type: TypeDecl) throws(SwiftImportError) -> Double? {

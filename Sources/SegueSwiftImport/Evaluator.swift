@@ -59,12 +59,17 @@ final class Evaluator {
     var boundViews: [String: ViewObject] = [:]
     /// Every view the code made (snapshots, new views), in order.
     var allViews: [ViewObject] = []
+    /// The interaction controller while its pan handler runs (Interactive.swift).
+    var interactive: InteractiveState?
+    /// The scene drives the transition with a finger: `transitionContext.isInteractive` is true.
+    let isInteractiveTransition: Bool
 
     init(program: Program, request: SwiftImportRequest) {
         self.program = program
         canvas = request.canvas
         fromScreen = request.from; toScreen = request.to
         bindings = request.bindings
+        isInteractiveTransition = request.interactive != nil
         let full = Rect(x: 0, y: 0, width: request.canvas.width, height: request.canvas.height)
         container = ViewObject(id: "container", origin: "transitionContext.containerView", frame: full)
         container.attached = true; container.attachedInitially = true

@@ -120,6 +120,12 @@ extension Evaluator {
         if expr.is(SuperExprSyntax.self) {
             throw fail(.unsupported, expr, "'super' is not supported", hint: "the importer evaluates the class's own code only")
         }
+        if let macro = expr.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector",
+           let target = macro.arguments.first?.expression {
+            // #selector(handleGesture(_:)): the method's base name, which the recognizer calls.
+            let text = target.trimmedDescription
+            return .string(String(text.prefix { $0 != "(" }).split(separator: ".").last.map(String.init) ?? text)
+        }
         if let k = expr.as(KeyPathExprSyntax.self) {
             throw fail(.unsupported, k, "key path expressions are not supported", hint: "write CABasicAnimation's key path as a string: \"opacity\"")
         }

@@ -39,11 +39,15 @@ public struct SwiftImportRequest {
     public var begin: Double
     /// The source mark generated nodes carry (the `transition:` node).
     public var mark: Mark?
+    /// `interactive:`: a UIPercentDrivenInteractiveTransition subclass driven by the scene's finger.
+    public var interactive: InteractiveRequest?
 
     public init(path: String, displayPath: String, typeName: String?, from: String, to: String, canvas: Size,
-                initArguments: [(String, BindValue)] = [], bindings: [String: BindValue] = [:], prefix: String = "", begin: Double = 0, mark: Mark? = nil) {
+                initArguments: [(String, BindValue)] = [], bindings: [String: BindValue] = [:], prefix: String = "", begin: Double = 0, mark: Mark? = nil,
+                interactive: InteractiveRequest? = nil) {
         self.path = path; self.displayPath = displayPath; self.typeName = typeName; self.from = from; self.to = to
         self.canvas = canvas; self.initArguments = initArguments; self.bindings = bindings; self.prefix = prefix; self.begin = begin; self.mark = mark
+        self.interactive = interactive
     }
 }
 
@@ -68,6 +72,8 @@ public struct ImportedTransition {
     public var animations: [Node]
     /// How long the step lasts: until completeTransition, or the last animation's end.
     public var duration: Double
+    /// What the interaction controller's pan handler did, when the request was interactive.
+    public var interaction: ImportedInteraction?
 }
 
 /// Reads a UIKit animator (`UIViewControllerAnimatedTransitioning`) and evaluates its

@@ -1,0 +1,112 @@
+import Foundation
+import SegueGeometry
+import SegueScene
+import SegueSwiftImport
+import SegueTimeline
+import Testing
+
+/// EdgeSwipeDismiss.swift: a UIPercentDrivenInteractiveTransition subclass whose pan handler is
+/// run for the scene's finger. Expected values are worked out by hand from UIKit's documented
+/// behaviour: update(p) scrubs the animations to p × duration; finish() runs the rest, (1 − p) ×
+/// duration / completionSpeed, with completionCurve; cancel() runs back over p × duration / completionSpeed.
+@Suite struct InteractiveTransitionTests {
+    static let width = 390.0
+    /// The animator's transitionDuration and UIView.animate duration.
+    static let duration = 0.4
+
+    func swipe(_ points: String) throws -> Timeline {
+        try scene(twoScreens + """
+        transition:
+          swift: EdgeSwipeDismiss.swift
+          type: SlideDismissAnimator
+          interactive: EdgeSwipeInteractionController
+          from: detail
+          to: list
+          gesture: {type: screenEdgePan, points: \(points)}
+        """, animators: ["EdgeSwipeDismiss.swift"])
+    }
+
+    func x(_ tl: Timeline, _ layer: String, _ t: Double) throws -> Double {
+        try #require(tl.sample(layer: layer, keyPath: .positionX, at: t), "\(layer).position.x")[0]
+    }
+
+    @Test func progressFollowsTheFingerAndGeometryScrubs() throws {
+        // Finger: x 2 → 202 over 0.2 … 0.4 s, then → 302 by 0.6 s (straight lines between points).
+        let tl = try swipe("[[0.2, 2, 422], [0.4, 202, 422], [0.6, 302, 422]]")
+        let interaction = try #require(tl.interaction)
+        // At 0.3 s the finger is at x = 102: translation 100, progress 100 / 390.
+        #expect(close(interaction.percentComplete(at: 0.3), 100 / Self.width))
+        // At 0.5 s: x = 252, translation 250.
+        #expect(close(interaction.percentComplete(at: 0.5), 250 / Self.width))
+        // Before touch-down the transition stands at its start.
+        #expect(close(interaction.percentComplete(at: 0.1), 0))
+        // Linear animations scrubbed to p: the presented screen has moved 390 × p = 100 pt to the
+        // right (centre 195 + 100); the presenting screen started a third of a width to the left
+        // (centre 195 − 130) and has come 130 × p of the way (centre 65 + 130 × 100/390 = 98.333…).
+        #expect(close(try x(tl, "detail", 0.3), 295))
+        #expect(close(try x(tl, "list", 0.3), 65 + 130 * 100 / Self.width))
+    }
+
+    @Test func releasePastHalfWayFinishesAtTheControllersSpeedAndCurve() throws {
+        let tl = try swipe("[[0.2, 2, 422], [0.4, 202, 422], [0.6, 302, 422]]")
+        let interaction = try #require(tl.interaction)
+        // Released at 300 / 390 = 0.769 > 0.5 (velocity 100 pt / 0.2 s = 500 pt/s, under 800): finish().
+        #expect(interaction.finishes)
+        #expect(interaction.spec.completionSpeed == 2)
+        #expect(interaction.spec.completionCurve == .linear)
+        // The rest, 90 / 390 of 0.4 s, at completionSpeed 2: 0.046153… s, linearly.
+        let rest = (90 / Self.width) * Self.duration / 2
+        #expect(close(interaction.completionDuration, rest))
+        #expect(close(interaction.percentComplete(at: 0.6 + rest / 2), 345 / Self.width))
+        #expect(close(try x(tl, "detail", 0.6 + rest / 2), 195 + 345))
+        // At rest: the presented screen is off to the right, the presenting one in place.
+        #expect(close(tl.duration, 0.6 + rest))
+        #expect(close(try x(tl, "detail", tl.duration), 195 + 390))
+        #expect(close(try x(tl, "list", tl.duration), 195))
+    }
+
+    @Test func releaseBelowTheThresholdCancelsBackToTheStart() throws {
+        // Finger travels 160 pt, ending slowly (10 pt in the last 0.3 s: 33 pt/s): 160 / 390 = 0.41 < 0.5.
+        let tl = try swipe("[[0.2, 2, 422], [0.5, 152, 422], [0.8, 162, 422]]")
+        let interaction = try #require(tl.interaction)
+        #expect(!interaction.finishes)
+        // cancel() runs back over 160 / 390 of 0.4 s at speed 2.
+        let back = (160 / Self.width) * Self.duration / 2
+        #expect(close(interaction.completionDuration, back))
+        #expect(close(try x(tl, "detail", 0.8), 195 + 160))
+        // Final state = start state: the presented screen in place, the presenting one a third to the left.
+        #expect(close(tl.duration, 0.8 + back))
+        #expect(close(try x(tl, "detail", tl.duration), 195))
+        #expect(close(try x(tl, "list", tl.duration), 65))
+        #expect(close(try x(tl, "detail", tl.duration + 0.5), 195))
+    }
+
+    @Test func aFlickFinishesBelowHalfWay() throws {
+        // 100 pt in all (0.256 < 0.5), but the last 50 ms cover 50 pt: 1000 pt/s > 800.
+        let tl = try swipe("[[0.2, 2, 422], [0.3, 52, 422], [0.35, 102, 422]]")
+        let interaction = try #require(tl.interaction)
+        #expect(interaction.finishes)
+        #expect(close(try x(tl, "detail", tl.duration), 195 + 390))
+    }
+
+    @Test func theHandlerSeesTheFingersEvents() throws {
+        // The importer on its own, with hand-made events: update(_:) receives translation.x / 390, clamped.
+        let source = try String(contentsOfFile: fixtures + "/EdgeSwipeDismiss.swift", encoding: .utf8)
+        func event(_ t: Double, _ state: GestureEvent.State, _ dx: Double, _ vx: Double) -> GestureEvent {
+            GestureEvent(time: t, state: state, location: Point(x: 2 + dx, y: 422), translation: Point(x: dx, y: 0), velocity: Point(x: vx, y: 0))
+        }
+        let events = [event(0, .began, 0, 0), event(0.1, .changed, 39, 390), event(0.2, .changed, 195, 1560),
+                      event(0.3, .changed, 500, 3050), event(0.4, .ended, 500, 0)]
+        let request = SwiftImportRequest(path: "EdgeSwipeDismiss.swift", displayPath: "EdgeSwipeDismiss.swift", typeName: "SlideDismissAnimator",
+                                         from: "detail", to: "list", canvas: Size(width: 390, height: 844),
+                                         interactive: InteractiveRequest(typeName: nil, events: events))
+        let imported = try SwiftAnimatorImporter.importTransition(source: source, request)
+        let interaction = try #require(imported.interaction)
+        #expect(interaction.typeName == "EdgeSwipeInteractionController")
+        #expect(interaction.updates.map(\.percent) == [0.1, 0.5, 1])
+        #expect(interaction.progress == "translation.x / 390")
+        #expect(interaction.finishes)
+        #expect(interaction.completionSpeed == 2)
+        #expect(interaction.completionCurve == "linear")
+    }
+}
