@@ -65,7 +65,7 @@ extension Evaluator {
             try runBlock(try arg(args, args.items.first?.label, scope, hint: nil), context: .none, node)
             return .void
         case ("UIView", "transition"):
-            throw unsupportedCall("UIView.\(sig)", node, hint: "UIView.transition's built-in flips and curls are not imported yet; animate layer.transform with UIView.animateKeyframes")
+            return try viewTransition(args, scope, node)
         case ("CATransaction", "begin"):
             transactions.append(Transaction())
             return .void

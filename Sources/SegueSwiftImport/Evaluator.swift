@@ -77,6 +77,8 @@ final class Evaluator {
         fromView.screen = request.from
         let toView = ViewObject(id: request.to, origin: "the to view controller's view", frame: full)
         toView.screen = request.to
+        // Not in the container until the code adds it: hidden, so adding it later shows it then.
+        toView.model[.hidden] = .bool(true); toView.initial[.hidden] = .bool(true)
         fromController = ScreenController(screen: request.from, view: fromView)
         toController = ScreenController(screen: request.to, view: toView)
         recorder = Recorder(prefix: request.prefix, begin: request.begin, mark: request.mark)

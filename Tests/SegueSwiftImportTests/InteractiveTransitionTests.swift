@@ -109,4 +109,56 @@ import Testing
         #expect(interaction.completionSpeed == 2)
         #expect(interaction.completionCurve == "linear")
     }
+
+    /// A controller whose handler body is `body` (line 9 of the file), with the fixture's animator.
+    static func controller(_ body: String) -> String {
+        """
+        import UIKit
+
+        final class Slide: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) { UIView.animate(withDuration: 0.4, animations: { c.view(forKey: .from)!.alpha = 0 }) }
+        }
+        final class Pan: UIPercentDrivenInteractiveTransition {
+            @objc func handle(_ g: UIPanGestureRecognizer) { let p = g.translation(in: g.view).x / 390
+                \(body)
+            }
+        }
+        """
+    }
+
+    /// Handlers outside what the scene can play: one located error each, never a guess.
+    @Test func handlersTheSceneCannotPlayAreLocatedErrors() throws {
+        let events = [GestureEvent(time: 0, state: .began, location: Point(x: 2, y: 422), translation: .zero, velocity: .zero),
+                      GestureEvent(time: 0.1, state: .changed, location: Point(x: 80, y: 422), translation: Point(x: 78, y: 0), velocity: Point(x: 780, y: 0)),
+                      GestureEvent(time: 0.15, state: .changed, location: Point(x: 122, y: 422), translation: Point(x: 120, y: 0), velocity: Point(x: 840, y: 0)),
+                      GestureEvent(time: 0.2, state: .changed, location: Point(x: 197, y: 422), translation: Point(x: 195, y: 0), velocity: Point(x: 1170, y: 0)),
+                      GestureEvent(time: 0.3, state: .ended, location: Point(x: 197, y: 422), translation: Point(x: 195, y: 0), velocity: .zero)]
+        // (handler body, the text the error points at on line 10, words of the message)
+        let cases: [(String, String, String)] = [
+            ("if g.state == .changed { update(p) }", "handle", "never calls finish() or cancel()"),
+            ("if g.state == .changed { update(p * p) } else if g.state == .ended { finish() }", "update(p * p)", "not a straight-line function"),
+            ("if g.state == .ended { finish() }", "handle", "never calls update(_:)"),
+            ("if g.state == .changed { pause() }", "pause()", "pause()"),
+            ("if g.state == .changed { timingCurve = nil }", "timingCurve", "timingCurve"),
+            ("if g.state == .changed { completionSpeed = 0 }", "completionSpeed", "completionSpeed must be greater than 0"),
+            ("if g.state == .changed { update(p); let n = g.numberOfTapsRequired }", "g.numberOfTapsRequired", "numberOfTapsRequired"),
+        ]
+        for (body, target, words) in cases {
+            let source = Self.controller(body)
+            let request = SwiftImportRequest(path: "Pan.swift", displayPath: "Pan.swift", typeName: "Slide", from: "detail", to: "list",
+                                             canvas: Size(width: 390, height: 844), interactive: InteractiveRequest(typeName: nil, events: events))
+            do {
+                _ = try SwiftAnimatorImporter.importTransition(source: source, request)
+                Issue.record("no error for \(body)")
+            } catch {
+                let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+                let line = try #require(lines.firstIndex { $0.contains(target) }) + 1
+                let column = try #require(lines[line - 1].range(of: target)).lowerBound.utf16Offset(in: lines[line - 1]) + 1
+                #expect(error.line == line && error.column == column, "\(body): \(error)")
+                #expect(error.message.contains(words), "\(body): \(error.message)")
+                #expect(error.hint?.isEmpty == false)
+            }
+        }
+    }
 }
