@@ -161,4 +161,32 @@ import Testing
             }
         }
     }
+
+    /// The scene's side: each key missing or misplaced is one error at its line of the scene.
+    @Test func sceneKeysAreChecked() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-swift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixtures + "/EdgeSwipeDismiss.swift", toPath: dir.appendingPathComponent("EdgeSwipeDismiss.swift").path)
+        // (the transition's extra lines, the line the error is on (the scene's, or the Swift file's), words of the message)
+        let cases: [(String, Int, String)] = [
+            ("  gesture: {points: [[0.2, 2, 422], [0.6, 302, 422]]}", 10, "'gesture' drives an interaction controller, which 'interactive' names"),
+            ("  interactive: EdgeSwipeInteractionController", 10, "'gesture' is missing"),
+            ("  interactive: true\n  delay: 0.3\n  gesture: {points: [[0.2, 2, 422], [0.6, 302, 422]]}", 11, "'delay' does not apply"),
+            ("  interactive: NoSuchController\n  gesture: {points: [[0.2, 2, 422], [0.6, 302, 422]]}", 1, "no type 'NoSuchController'"),
+            ("  interactive: SlideDismissAnimator\n  gesture: {points: [[0.2, 2, 422], [0.6, 302, 422]]}", 6, "not a subclass of UIPercentDrivenInteractiveTransition"),
+            ("  interactive: true\n  gesture: {points: [[0.2, 2, 422]]}", 11, "at least 2 points"),
+        ]
+        for (extra, line, words) in cases {
+            let yaml = twoScreens + "transition:\n  swift: EdgeSwipeDismiss.swift\n  type: SlideDismissAnimator\n  from: detail\n  to: list\n" + extra + "\n"
+            let path = dir.appendingPathComponent("s.yaml").path
+            try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+            do {
+                _ = try SceneLoader.load(path: path)
+                Issue.record("no error for \(extra)")
+            } catch {
+                #expect(error.location?.line == line, "\(extra): \(error)")
+                #expect(error.description.contains(words), "\(extra): \(error)")
+            }
+        }
+    }
 }
