@@ -10,12 +10,12 @@ extension Evaluator {
         try tick(expr)
         if !bindings.isEmpty, expr.is(MemberAccessExprSyntax.self) || expr.is(FunctionCallExprSyntax.self) || expr.is(DeclReferenceExprSyntax.self),
            let bound = bindings[Self.normalized(expr.trimmedDescription)] {
-            return try value(of: bound, expr)
+            return try value(of: bound, expr, scope: scope)
         }
         // A call bound by its callee alone: "to.rotateToLandscape()" binds every call of it.
         if !bindings.isEmpty, let c = expr.as(FunctionCallExprSyntax.self),
            let bound = bindings[Self.normalized(c.calledExpression.trimmedDescription) + "()"] {
-            return try value(of: bound, expr)
+            return try value(of: bound, expr, scope: scope)
         }
         if let i = expr.as(IntegerLiteralExprSyntax.self) {
             let text = i.literal.text.replacingOccurrences(of: "_", with: "")

@@ -20,6 +20,10 @@ public enum BindValue: Sendable, Equatable {
     case screen(String)
     /// Nothing: a call of the app's that the transition does not need (`"to.setup()": null`).
     case nothing
+    /// The device turns (`{rotate: landscape}` for `"to.rotateToLandscape()"`): the view of the
+    /// view controller the call is made on turns to landscapeRight (+90°, bounds swapped) or back
+    /// to portrait, over `duration` seconds with UIView.animate's default curve.
+    case rotate(landscape: Bool, duration: Double)
 }
 
 /// What SegueScene asks for: one transition of a scene played by a Swift animator.

@@ -211,6 +211,17 @@ extension PresetReader {
                 let inScreen = [from.name, to.name].contains { id == $0 || id.hasPrefix($0 + "-") }
                 return .layer(id: inScreen ? ctx.prefix + id : id, frame: frame)
             }
+            if let r = n.value(forKey: "rotate") {
+                let orientation = try name(r, "rotate", among: ["landscape", "portrait"],
+                                           synonyms: ["landscapeRight": "landscape", "horizontal": "landscape", "vertical": "portrait"],
+                                           what: "orientation")
+                var duration = 0.5
+                if let d = n.value(forKey: "duration") {
+                    duration = try seconds(d, "duration")
+                    guard duration > 0 else { throw rangeError(d, "the turn's 'duration' must be greater than 0 seconds", "write it like duration: 0.5") }
+                }
+                return .rotate(landscape: orientation == "landscape", duration: duration)
+            }
             if let s = n.value(forKey: "screen") {
                 return .screen(try string(s, "screen", example: "screen: \(from.name)"))
             }
@@ -219,7 +230,7 @@ extension PresetReader {
                 let color = try v.value(forKey: "color").map { c throws(SceneError) in try string(c, "color", example: "color: \"#000000\"") }
                 return .view(frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]), color: color)
             }
-            throw typeError(n, expected: "a value, {layer: id}, {screen: name} or {view: {frame: […]}}", for: key, example: example)
+            throw typeError(n, expected: "a value, {layer: id}, {screen: name}, {view: {frame: […]}} or {rotate: landscape}", for: key, example: example)
         default:
             throw typeError(n, expected: "a value", for: key, example: example)
         }
