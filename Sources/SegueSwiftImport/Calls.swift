@@ -126,6 +126,11 @@ extension Evaluator {
             }
             interactive?.recognizers.append(g)
             return .gesture(g)
+        case ("fmin", ["_", "_"]), ("fmax", ["_", "_"]), ("fminf", ["_", "_"]), ("fmaxf", ["_", "_"]):
+            // C's fmin/fmax (and the Float forms): the smaller or larger of two numbers.
+            let a = try double(try eval(args.items[0].expr, scope, hint: "Double"), args.items[0].expr, name)
+            let b = try double(try eval(args.items[1].expr, scope, hint: "Double"), args.items[1].expr, name)
+            return .double(name.hasPrefix("fmin") ? Swift.min(a, b) : Swift.max(a, b))
         case ("min", _), ("max", _):
             var values: [Double] = []
             var allInt = true

@@ -102,6 +102,14 @@ extension Evaluator {
         // The controller is made for the view controller the gesture is on: the from screen.
         let controller = try makeInteractionController(type)
         guard case let .object(instance) = controller else { throw fail(.invalidValue, type.node, "\(type.name) is not a class") }
+        // A view-controller property the initializer leaves nil is set by the app's wiring call
+        // (`wire(to: vc)`), which passes the controller the gesture is on: the from screen's.
+        for name in type.propertyOrder where instance.stored[name] == nil {
+            guard let p = type.properties[name], !p.isStatic, p.binding.initializer == nil, p.binding.accessorBlock == nil,
+                  let annotation = p.binding.typeAnnotation?.type.trimmedDescription else { continue }
+            let bare = annotation.replacingOccurrences(of: "!", with: "").replacingOccurrences(of: "?", with: "")
+            if bare == "UIViewController" || bare.hasSuffix("ViewController") { instance.stored[name] = .viewController(fromController) }
+        }
         let state = interactive ?? InteractiveState(instance: instance)
         interactive = state
 

@@ -189,4 +189,29 @@ import Testing
             }
         }
     }
+
+    /// A controller the app wires after creating it (no initializer, a nil view-controller
+    /// property, the recognizer made in the wiring method the importer does not call): the handler
+    /// is the one method taking a pan recognizer, and progress is translation.x / 200, clamped.
+    @Test func aWiredControllerWithCClampsIsDriven() throws {
+        let tl = try scene(twoScreens + """
+        transition:
+          swift: WiredEdgeSwipe.swift
+          type: FadeOutDismissAnimator
+          interactive: true
+          from: detail
+          to: list
+          gesture: {type: screenEdgePan, points: [[0.1, 2, 400], [0.5, 162, 400]]}
+        """, animators: ["WiredEdgeSwipe.swift"])
+        let interaction = try #require(tl.interaction)
+        // At 0.3 s the finger has moved 80 pt: 80 / 200 = 0.4; the linear fade is at alpha 1 − 0.4.
+        #expect(close(interaction.percentComplete(at: 0.3), 0.4))
+        let alpha = try #require(tl.sample(layer: "detail", keyPath: .opacity, at: 0.3))[0]
+        #expect(close(alpha, 0.6))
+        // Released at 160 / 200 = 0.8 > 0.5: finishes, over (1 − 0.8) × 0.5 s at UIKit's default speed 1 and ease-in-out.
+        #expect(interaction.finishes)
+        #expect(interaction.spec.completionSpeed == 1 && interaction.spec.completionCurve == .easeInEaseOut)
+        #expect(close(interaction.completionDuration, 0.2 * 0.5))
+        #expect(close(tl.duration, 0.5 + 0.1))
+    }
 }
