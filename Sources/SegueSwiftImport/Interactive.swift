@@ -110,8 +110,7 @@ extension Evaluator {
             let bare = annotation.replacingOccurrences(of: "!", with: "").replacingOccurrences(of: "?", with: "")
             if bare == "UIViewController" || bare.hasSuffix("ViewController") { instance.stored[name] = .viewController(fromController) }
         }
-        let state = interactive ?? InteractiveState(instance: instance)
-        interactive = state
+        guard let state = interactive, state.instance === instance else { throw fail(.invalidValue, type.node, "\(type.name) could not be made") }
 
         let handler = try panHandler(type, state)
         let recognizer = state.recognizers.first { $0.action == handler.name.text } ?? {
@@ -142,7 +141,8 @@ extension Evaluator {
 
     /// `init()`, or an initializer whose parameters are the view controller (or view) the gesture is on.
     func makeInteractionController(_ type: TypeDecl) throws(SwiftImportError) -> Value {
-        interactive = InteractiveState(instance: Instance(type: type))   // replaced by the real instance below
+        // Recognizers made while the initializer runs are collected here; the instance's own state replaces it.
+        interactive = InteractiveState(instance: Instance(type: type))
         for initializer in type.initializers {
             var given: [(String, Value)] = []
             var fits = true
@@ -217,7 +217,7 @@ extension Evaluator {
             }
             guard p.isFinite else { throw fail(.invalidValue, node, "update(_:) is given \(p): divide by a width that is not 0") }
             if state.decision == nil {
-                state.updates.append((event.time, p, Point(x: event.translation.x - 0, y: event.translation.y), Syntax(node)))
+                state.updates.append((event.time, p, event.translation, Syntax(node)))
             }
             return .void
         case "finish()", "cancel()":

@@ -214,4 +214,23 @@ import Testing
         #expect(close(interaction.completionDuration, 0.2 * 0.5))
         #expect(close(tl.duration, 0.5 + 0.1))
     }
+
+    /// A handler that calls finish() while the finger still moves ends the interaction at that
+    /// touch event: the scene's finger is released there.
+    @Test func finishingBeforeTheFingerLiftsEndsTheInteractionThere() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-swift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Self.controller("if g.state == .changed { update(p); if p > 0.55 { finish() } } else if g.state == .ended { cancel() }")
+            .write(to: dir.appendingPathComponent("Pan.swift"), atomically: true, encoding: .utf8)
+        let path = dir.appendingPathComponent("s.yaml").path
+        try (twoScreens + "transition: {swift: Pan.swift, interactive: true, from: detail, to: list, gesture: {points: [[0.1, 2, 400], [0.5, 392, 400]]}}\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let tl = Timeline(scene: try SceneLoader.load(path: path))
+        let interaction = try #require(tl.interaction)
+        // Touch events every 1/60 s from 0.1 s; progress (t − 0.1) / 0.4 first passes 0.55 at the
+        // 14th (0.1 + 14/60 = 0.3333… s, progress 0.5833…), where finish() is called.
+        #expect(close(interaction.track.release, 0.1 + 14.0 / 60))
+        #expect(close(interaction.releaseProgress, (14.0 / 60) / 0.4))
+        #expect(interaction.finishes)
+    }
 }

@@ -110,10 +110,10 @@ extension PresetReader {
         let track = GestureTrack(gesture)
         // Touch events: every point of the finger, and one per display frame between them.
         var times = gesture.samples.map(\.time)
-        var t = track.start
-        while t < track.release {
-            times.append(t)
-            t = track.start + Double(times.count - gesture.samples.count + 1) / Self.touchEventRate
+        var frame = 1
+        while track.start + Double(frame) / Self.touchEventRate < track.release {
+            times.append(track.start + Double(frame) / Self.touchEventRate)
+            frame += 1
         }
         times.sort()
         var unique: [Double] = []
