@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Segue's pipeline, one target per stage; each stage imports only the stage before it:
-// SegueScene → SegueTimeline → SegueDisplayList → SegueRaster (Cairo, pixman) → SegueEncode (FFmpeg).
+// SegueScene → SeguePresets → SegueTimeline → SegueDisplayList → SegueRaster (Cairo, pixman) → SegueEncode (FFmpeg),
+// and beside the encoder SegueDecode → SegueDiff.
 import PackageDescription
 
 let package = Package(
@@ -31,9 +32,13 @@ let package = Package(
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         // Stage 1: scene files (YAML/JSON) → validated scene model with source locations.
-        .target(name: "SegueScene", dependencies: ["SegueGeometry", "Yams", "SegueSwiftImport"]),
+        .target(name: "SegueScene", dependencies: ["SegueGeometry", "Yams"]),
+        // Stage 1b: presets and Swift animators expand into ordinary layers and animations before
+        // the scene is decoded; the scene format's JSON Schema (it covers both). Front ends load
+        // scenes through here.
+        .target(name: "SeguePresets", dependencies: ["SegueScene", "SegueSwiftImport", "Yams"]),
         // Stage 2: scene model + time → per-layer presentation state (pure function of time).
-        .target(name: "SegueTimeline", dependencies: ["SegueScene"]),
+        .target(name: "SegueTimeline", dependencies: ["SeguePresets"]),
         // Stage 3: layer state → display list (full matrices, projected quads, draw order).
         .target(name: "SegueDisplayList", dependencies: ["SegueTimeline"]),
         // Stage 4: display list → premultiplied BGRA pixels. The only stage that sees Cairo/pixman/Pango.
@@ -45,13 +50,15 @@ let package = Package(
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         // GIF palettes (libimagequant), seen only by the encoder.
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
+        .target(name: "SegueEncode", dependencies: ["SegueRaster", "CFFmpeg", "CImageQuant"]),
         // Animated WebP read back for comparisons (FFmpeg 5.1 decodes only still WebP).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
-        .target(name: "SegueEncode", dependencies: ["SegueRaster", "CFFmpeg", "CImageQuant", "CWebP"]),
-        // Beside the encoder: decoded frames → pixelmatch/SSIM comparisons, diff reports, golden tests.
+        // Beside the encoder: files → frames (PNG folders, GIF, WebP, APNG, video) for comparisons.
+        .target(name: "SegueDecode", dependencies: ["SegueEncode", "CFFmpeg", "CWebP"]),
+        // Decoded frames → pixelmatch/SSIM comparisons, diff reports, golden tests.
         // zlib, for the compressed geometry dump kept beside pixel goldens.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "SegueDiff", dependencies: ["SegueEncode", "CZlib"]),
+        .target(name: "SegueDiff", dependencies: ["SegueDecode", "CZlib"]),
         // The render path shared by the front ends (CLI and Studio): frames rendered in
         // parallel and handed to an encoder in order.
         .target(name: "SegueRender", dependencies: ["SegueEncode"]),
@@ -73,18 +80,18 @@ let package = Package(
         // committed corpus and crash files; scripts/fuzz builds them with libFuzzer and ASan.
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
         .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzSupport", "SegueDisplayList"], path: "Fuzz/SceneFuzzer"),
-        .executableTarget(name: "MediaFuzzer", dependencies: ["FuzzSupport", "SegueEncode"], path: "Fuzz/MediaFuzzer"),
+        .executableTarget(name: "MediaFuzzer", dependencies: ["FuzzSupport", "SegueDecode"], path: "Fuzz/MediaFuzzer"),
 
         .testTarget(name: "SegueGeometryTests", dependencies: ["SegueGeometry"]),
-        .testTarget(name: "SegueSceneTests", dependencies: ["SegueScene"]),
+        .testTarget(name: "SegueSceneTests", dependencies: ["SegueScene", "SeguePresets"]),
         // Fixture animators live in Tests/SegueSwiftImportTests/Animators (read by path, not bundled).
         .testTarget(name: "SegueSwiftImportTests", dependencies: ["SegueSwiftImport", "SegueDisplayList"], exclude: ["Animators"]),
         .testTarget(name: "SegueTimelineTests", dependencies: ["SegueTimeline"]),
         .testTarget(name: "SegueDisplayListTests", dependencies: ["SegueDisplayList"]),
         .testTarget(name: "SegueRasterTests", dependencies: ["SegueRaster", "CCairo"]),
         .testTarget(name: "SegueEncodeTests", dependencies: ["SegueEncode"]),
-        .testTarget(name: "SegueCLITests", dependencies: ["SegueCLI"]),
-        .testTarget(name: "SegueDiffTests", dependencies: ["SegueDiff"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["SegueCLI", "SegueDecode"]),
+        .testTarget(name: "SegueDiffTests", dependencies: ["SegueDiff", "SegueDecode"]),
         .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting"]),
     ]
 )

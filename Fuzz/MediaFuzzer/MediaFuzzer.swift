@@ -2,7 +2,7 @@ import FuzzSupport
 import Foundation
 import SegueScene
 import SegueRaster
-import SegueEncode
+import SegueDecode
 
 /// Fuzzes the readers of untrusted image and media files: what `segue diff` decodes (PNG, GIF,
 /// still and animated WebP, any container FFmpeg recognises) and what `contents:` loads (PNG

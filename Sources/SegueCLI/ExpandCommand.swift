@@ -36,7 +36,9 @@ struct ExpandCommand: ParsableCommand {
     func run() throws {
         try Diagnostics.failing {
             // Validate first, so a bad scene fails with its usual message.
-            CommandInputs.register(scene: try SceneLoader.load(path: scene, limits: limits.values), path: scene)
+            let loaded = try SceneLoader.load(path: scene, limits: limits.values)
+            for warning in loaded.warnings { Diagnostics.printWarning(warning) }
+            CommandInputs.register(scene: loaded, path: scene)
             let text = try PresetExpander.expandedText(path: scene)
             if let output {
                 try AtomicFileWriter.write(Array(text.utf8), to: URL(fileURLWithPath: output == "-" ? "/dev/stdout" : output))

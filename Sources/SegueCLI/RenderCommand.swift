@@ -51,7 +51,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Only these frames (0-based): ranges like 0-10, frames like 12, open ranges like 30-, comma-separated, e.g. 0-10,12,30-.")
     var frames: FrameRange?
 
-    @Option(help: ArgumentHelp(QualityPreset.helpText, valueName: "level"))
+    // -q is quality here, as in Manim's -ql/-qh: the one setting a README-sized render needs.
+    @Option(name: [.customShort("q"), .long], help: ArgumentHelp(QualityPreset.helpText, valueName: "level"))
     var quality: QualityPreset?
 
     @Option(help: "H.264 quality: 0 (lossless) … 51; lower is better and larger. (default: 18)")
@@ -87,7 +88,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw scripted fingers (interactions, scroll drags, both fingers of a pinch, taps) as translucent discs, like the Simulator's Show Touches.")
     var showTouches = false
 
-    @Flag(name: .shortAndLong, help: "No progress bar or summary.")
+    @Flag(help: "No progress bar or summary. (-q is --quality in render.)")
     var quiet = false
 
     func validate() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import SegueEncode
+import SegueDecode
 
 /// Names of the files in a report folder.
 public enum ReportFiles {

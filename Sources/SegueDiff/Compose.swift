@@ -1,4 +1,4 @@
-import SegueEncode
+import SegueDecode
 
 /// Report images (side-by-side frames, contact sheets, filmstrips) drawn through the raster
 /// stage's `ReportCanvas`: Cairo for shapes and images, Pango for text, pixman for scaling.

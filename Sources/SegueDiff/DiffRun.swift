@@ -1,5 +1,5 @@
 import Foundation
-import SegueEncode
+import SegueDecode
 
 /// `segue diff`: two inputs (PNG files, folders of PNG frames, MP4, GIF or WebP) decoded frame
 /// by frame, matched by frame index, compared, and reported in a folder:

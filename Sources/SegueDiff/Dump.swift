@@ -1,5 +1,5 @@
 import Foundation
-import SegueEncode
+import SegueDecode
 
 /// The geometry dump of `segue dump` (per frame and layer: opacity, hidden, the full 4×4 matrix
 /// to the canvas, the projected bounds quad), written and compared for `segue test --mode dump`.

@@ -1,5 +1,5 @@
 import Foundation
-import SegueEncode
+import SegueDecode
 
 /// When `segue test` writes goldens (swift-snapshot-testing's record modes).
 public enum RecordMode: String, Sendable, Codable, CaseIterable {

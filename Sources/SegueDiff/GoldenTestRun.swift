@@ -1,5 +1,5 @@
 import Foundation
-import SegueEncode
+import SegueDecode
 
 /// `segue test`: renders scenes with the same stages as `segue render` (SceneLoader, Timeline,
 /// DisplayListBuilder, Rasterizer) and compares selected frames with golden files:

@@ -1,5 +1,5 @@
 import Foundation
-import SegueEncode
+import SegueDecode
 
 /// When a compared frame counts as passing. A plain value, like every setting of a diff.
 ///

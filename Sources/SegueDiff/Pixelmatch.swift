@@ -1,4 +1,4 @@
-import SegueEncode
+import SegueDecode
 
 /// The options of pixelmatch (mapbox/pixelmatch 7.2.0) that change its count.
 ///

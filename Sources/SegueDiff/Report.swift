@@ -1,5 +1,5 @@
 import Foundation
-import SegueEncode
+import SegueDecode
 
 /// One compared frame, as written to report.json.
 public struct FrameReport: Codable, Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import SegueEncode
+import SegueDecode
 
 /// Structural similarity (Wang, Bovik, Sheikh, Simoncelli 2004) on luma.
 ///

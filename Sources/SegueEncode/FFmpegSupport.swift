@@ -10,7 +10,7 @@ let ffmpegSetup: Void = {
 }()
 
 /// The `av_strerror` text for an FFmpeg error code.
-func ffmpegErrorMessage(_ code: Int32) -> String {
+package func ffmpegErrorMessage(_ code: Int32) -> String {
     withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
         segue_av_strerror(code, buffer.baseAddress!, buffer.count)
         return String(cString: buffer.baseAddress!)
@@ -46,12 +46,12 @@ func findEncoder(_ name: String) throws -> UnsafePointer<AVCodec> {
 
 /// `frame.data` / `frame.linesize` as plain pointers for `sws_scale` and direct pixel access.
 extension UnsafeMutablePointer where Pointee == AVFrame {
-    func plane(_ index: Int) -> UnsafeMutablePointer<UInt8> {
+    package func plane(_ index: Int) -> UnsafeMutablePointer<UInt8> {
         withUnsafePointer(to: &pointee.data) {
             $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0[index]! }
         }
     }
-    func stride(_ index: Int) -> Int {
+    package func stride(_ index: Int) -> Int {
         withUnsafePointer(to: &pointee.linesize) {
             $0.withMemoryRebound(to: Int32.self, capacity: 8) { Int($0[index]) }
         }

@@ -1,10 +1,10 @@
 /// Rendered frames are premultiplied BGRA; every file format wants straight alpha. This is the one
 /// conversion all writers use, so a frame's colours are the same in PNG, GIF, WebP, APNG and in
 /// `segue diff`'s comparisons.
-enum Unpremultiply {
-    enum ChannelOrder { case rgba, bgra }
+package enum Unpremultiply {
+    package enum ChannelOrder { case rgba, bgra }
 
-    enum AlphaHandling {
+    package enum AlphaHandling {
         /// Alpha kept as it is.
         case straight
         /// GIF's 1-bit transparency: alpha < 128 becomes 0, 0, 0, 0; anything else is opaque with
@@ -13,7 +13,7 @@ enum Unpremultiply {
     }
 
     /// `table[a << 8 | c]` = round(c × 255 / a), clamped to 255; 0 when a = 0.
-    static let table: [UInt8] = {
+    package static let table: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256 * 256)
         for a in 1..<256 {
             for c in 0..<256 {
@@ -26,7 +26,7 @@ enum Unpremultiply {
     /// Writes `image` un-premultiplied into `dst` (rows `stride` bytes apart). Returns whether
     /// any pixel is not opaque in the output.
     @discardableResult
-    static func convert(_ image: RasterImage, order: ChannelOrder, alpha: AlphaHandling = .straight,
+    package static func convert(_ image: RasterImage, order: ChannelOrder, alpha: AlphaHandling = .straight,
                         into dst: UnsafeMutablePointer<UInt8>, stride: Int) -> Bool {
         var notOpaque = false
         // Source bytes are B, G, R, A: where each output channel comes from.
@@ -62,7 +62,7 @@ enum Unpremultiply {
 
     /// Into a tightly packed buffer of width × height × 4 bytes.
     @discardableResult
-    static func convert(_ image: RasterImage, order: ChannelOrder, alpha: AlphaHandling = .straight, into out: inout [UInt8]) -> Bool {
+    package static func convert(_ image: RasterImage, order: ChannelOrder, alpha: AlphaHandling = .straight, into out: inout [UInt8]) -> Bool {
         precondition(out.count >= image.width * image.height * 4, "output buffer too small")
         return out.withUnsafeMutableBufferPointer { convert(image, order: order, alpha: alpha, into: $0.baseAddress!, stride: image.width * 4) }
     }

@@ -1,6 +1,7 @@
 // Segue as a library: one import for the whole pipeline (scene → timeline → display list →
 // raster → encode/diff), for packages that render or compare transitions themselves.
 // docs/library.md shows the calls.
+@_exported import SegueDecode
 @_exported import SegueDiff
 @_exported import SegueDisplayList
 @_exported import SegueEncode

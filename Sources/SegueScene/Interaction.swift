@@ -5,7 +5,7 @@ import Yams
 extension SceneDecoder {
     // MARK: - Interaction
 
-    static let interactionKeys = ["gesture", "progress", "finishWhen", "completionCurve", "completionSpeed"]
+    package static let interactionKeys = ["gesture", "progress", "finishWhen", "completionCurve", "completionSpeed"]
     static let interactionExample = "interaction: {gesture: {type: pan, points: [[0, 20, 400], [0.4, 250, 400]]}, progress: \"translation.x / 390\"}"
 
     func decodeInteraction(_ node: Node) throws(SceneError) -> InteractionSpec {
@@ -189,11 +189,11 @@ extension SceneDecoder {
 
     // MARK: - Scroll views
 
-    static let scrollKeys = ["contentSize", "contentOffset", "paging", "decelerationRate", "bounces", "drag", "snap", "zoom", "gestures"]
+    package static let scrollKeys = ["contentSize", "contentOffset", "paging", "decelerationRate", "bounces", "drag", "snap", "zoom", "gestures"]
     /// Named key lists, read by the decoder and by the JSON Schema generator (SceneSchema.swift).
-    static let gestureKeys = ["type", "points"]
-    static let finishWhenKeys = ["progressAbove", "velocityAbove", "axis"]
-    static let snapKeys = ["rule", "pageWidth", "velocityThreshold", "springDuration", "dampingRatio", "scrollDuration",
+    package static let gestureKeys = ["type", "points"]
+    package static let finishWhenKeys = ["progressAbove", "velocityAbove", "axis"]
+    package static let snapKeys = ["rule", "pageWidth", "velocityThreshold", "springDuration", "dampingRatio", "scrollDuration",
                            "cardWidth", "leading", "candidates"]
 
     func decodeScroll(_ node: Node, layer what: String) throws(SceneError) -> ScrollSpec {

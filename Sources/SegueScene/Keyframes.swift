@@ -6,7 +6,7 @@ import Yams
 extension SceneDecoder {
     // MARK: - CAKeyframeAnimation
 
-    static let keyframesKeys = ["values", "keyTimes", "calculationMode", "timingFunctions", "tensionValues",
+    package static let keyframesKeys = ["values", "keyTimes", "calculationMode", "timingFunctions", "tensionValues",
                                 "continuityValues", "biasValues"]
     static let keyframesSynonyms = [
         "keyTime": "keyTimes", "times": "keyTimes", "mode": "calculationMode", "calculation": "calculationMode",
@@ -26,7 +26,7 @@ extension SceneDecoder {
         hints["path"] = "keyframe paths are not supported; give the positions as 'values'"
         return hints
     }()
-    static let calculationModeNames = CalculationMode.allCases.map(\.rawValue)
+    package static let calculationModeNames = CalculationMode.allCases.map(\.rawValue)
 
     func decodeKeyframes(_ node: Node, keyPath: AnimatableKeyPath, animation index: Int) throws(SceneError) -> KeyframesSpec {
         let example = "keyframes: {values: [1, 0.5, 1], keyTimes: [0, 0.3, 1]}"
@@ -164,8 +164,8 @@ extension SceneDecoder {
 
     // MARK: - UIView.animateKeyframes
 
-    static let groupItemKeys = ["group"]
-    static let groupKeys = ["duration", "delay", "begin", "options", "keyframes"]
+    package static let groupItemKeys = ["group"]
+    package static let groupKeys = ["duration", "delay", "begin", "options", "keyframes"]
     static let groupSynonyms = ["withDuration": "duration", "length": "duration", "animations": "keyframes",
                                 "beginTime": "delay", "option": "options", "keyFrames": "keyframes"]
     static let groupElsewhere = [
@@ -194,7 +194,7 @@ extension SceneDecoder {
                                          "calculationModeCubicPaced": .cubicPaced]
     static let curveOptions = ["curveEaseInOut": TimingCurve.easeInEaseOut, "curveEaseIn": .easeIn, "curveEaseOut": .easeOut,
                                "curveLinear": .linear]
-    static let optionNames = ["calculationModeLinear", "calculationModeDiscrete", "calculationModePaced", "calculationModeCubic",
+    package static let optionNames = ["calculationModeLinear", "calculationModeDiscrete", "calculationModePaced", "calculationModeCubic",
                               "calculationModeCubicPaced", "curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear"]
     /// UIView.KeyframeAnimationOptions that Segue does not model.
     static let unsupportedOptions = ["layoutSubviews", "allowUserInteraction", "beginFromCurrentState", "repeat", "autoreverse",
@@ -202,7 +202,7 @@ extension SceneDecoder {
                                      "showHideTransitionViews", "overrideInheritedCurve", "preferredFramesPerSecondDefault",
                                      "preferredFramesPerSecond60", "preferredFramesPerSecond30"]
 
-    static let groupKeyframeKeys = ["start", "relativeStartTime", "duration", "relativeDuration", "set"]
+    package static let groupKeyframeKeys = ["start", "relativeStartTime", "duration", "relativeDuration", "set"]
 
     /// `- group: {…}`: the item map holds only `group`.
     func decodeGroupItem(_ node: Node, number index: Int) throws(SceneError) -> KeyframeGroupSpec {

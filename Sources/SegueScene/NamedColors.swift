@@ -1,8 +1,8 @@
 /// Colour names a scene may use instead of hex. The `UIColor` class colours have their
 /// documented component values; the system colours are the iOS light-appearance sRGB values.
 /// docs/scene-format/layers.md lists them; keep the two in step.
-enum NamedColors {
-    static let table: [(name: String, hex: String)] = [
+package enum NamedColors {
+    package static let table: [(name: String, hex: String)] = [
         ("clear", "#00000000"),
         ("black", "#000000"),
         ("white", "#FFFFFF"),
@@ -47,9 +47,9 @@ enum NamedColors {
         ("link", "#007AFF"),
     ]
 
-    static let names: [String] = table.map(\.name)
+    package static let names: [String] = table.map(\.name)
 
-    static func color(named name: String) -> RGBAColor? {
+    package static func color(named name: String) -> RGBAColor? {
         table.first(where: { $0.name == name }).flatMap { RGBAColor(hex: $0.hex) }
     }
 }

@@ -2,22 +2,22 @@ import Foundation
 import Yams
 
 /// Turns Yams' node tree into a validated `Scene`, reporting the first problem in file order.
-final class SceneDecoder: ValueReader {
-    let baseDirectory: String
+package final class SceneDecoder: ValueReader {
+    package let baseDirectory: String
     /// Layer ids found by a lenient pre-pass, so animations may name layers written later.
     private(set) var knownLayerIDs: [String] = []
     private(set) var knownLayerIDSet: Set<String> = []
     /// Where each layer id was defined, for duplicate detection.
     private var definedIDs: [String: SourceLocation] = [:]
 
-    init(file: String, baseDirectory: String, source: String) {
+    package init(file: String, baseDirectory: String, source: String) {
         self.baseDirectory = baseDirectory
         super.init(file: file, source: source)
     }
 
     // MARK: - Schemas
 
-    static let topSchema = MapSchema(
+    package static let topSchema = MapSchema(
         what: "the top level of the scene",
         keys: ["version", "canvas", "duration", "layers", "animations", "interaction", "touches"],
         required: ["canvas"],
@@ -39,7 +39,7 @@ final class SceneDecoder: ValueReader {
             "drag": "a scroll view's 'drag' belongs under the layer's 'scroll:'",
         ])
 
-    static let canvasSchema = MapSchema(
+    package static let canvasSchema = MapSchema(
         what: "the canvas",
         keys: ["size", "scale", "fps", "background"],
         required: ["size"],
@@ -50,18 +50,18 @@ final class SceneDecoder: ValueReader {
                     "width": "write the canvas size as size: [width, height]",
                     "height": "write the canvas size as size: [width, height]"])
 
-    static let layerKeys = ["id", "frame", "bounds", "position", "anchorPoint", "zPosition", "transform",
+    package static let layerKeys = ["id", "frame", "bounds", "position", "anchorPoint", "zPosition", "transform",
                             "sublayerTransform", "opacity", "hidden", "backgroundColor", "cornerRadius",
                             "masksToBounds", "borderWidth", "borderColor", "doubleSided", "allowsEdgeAntialiasing", "contents",
                             "contentsGravity", "text", "scroll", "sublayers"]
-    static let layerSynonyms = [
+    package static let layerSynonyms = [
         "alpha": "opacity", "isHidden": "hidden", "clipsToBounds": "masksToBounds", "isDoubleSided": "doubleSided",
         "center": "position", "anchor": "anchorPoint", "subviews": "sublayers", "children": "sublayers",
         "layers": "sublayers", "image": "contents", "name": "id", "zIndex": "zPosition", "radius": "cornerRadius",
         "backgroundColour": "backgroundColor", "borderColour": "borderColor", "gravity": "contentsGravity",
         "label": "text", "string": "text", "scrollView": "scroll", "UIScrollView": "scroll",
     ]
-    static let layerElsewhere = [
+    package static let layerElsewhere = [
         "size": "set the size with frame: [x, y, width, height] or bounds: [width, height]",
         "x": "set the place with frame: [x, y, width, height] or position: [x, y]",
         "y": "set the place with frame: [x, y, width, height] or position: [x, y]",
@@ -80,14 +80,14 @@ final class SceneDecoder: ValueReader {
         "animations": "animations are listed under the top-level 'animations:', not in a layer",
     ]
 
-    static let textSchemaKeys = ["string", "font", "size", "weight", "color", "alignment"]
-    static let textSynonyms = ["text": "string", "fontFamily": "font", "fontName": "font", "family": "font",
+    package static let textSchemaKeys = ["string", "font", "size", "weight", "color", "alignment"]
+    package static let textSynonyms = ["text": "string", "fontFamily": "font", "fontName": "font", "family": "font",
                                "fontSize": "size", "pointSize": "size", "fontWeight": "weight", "textColor": "color",
                                "colour": "color", "foregroundColor": "color", "textAlignment": "alignment", "align": "alignment"]
 
-    static let animationSchemaKeys = ["layer", "keyPath", "from", "to", "begin", "duration", "timing", "keyframes",
+    package static let animationSchemaKeys = ["layer", "keyPath", "from", "to", "begin", "duration", "timing", "keyframes",
                                       "speed", "timeOffset", "repeatCount", "autoreverses", "fillMode", "additive"]
-    static let animationSynonyms = [
+    package static let animationSynonyms = [
         "fromValue": "from", "toValue": "to", "beginTime": "begin", "delay": "begin", "start": "begin",
         "key": "keyPath", "property": "keyPath", "target": "layer", "layerID": "layer", "layerId": "layer",
         "id": "layer", "timingFunction": "timing", "curve": "timing", "easing": "timing", "length": "duration",
@@ -95,7 +95,7 @@ final class SceneDecoder: ValueReader {
         "isAdditive": "additive", "fill": "fillMode", "offset": "timeOffset", "rate": "speed", "playbackRate": "speed",
         "keyFrames": "keyframes",
     ]
-    static let animationElsewhere: [String: String] = {
+    package static let animationElsewhere: [String: String] = {
         var hints = [
             "byValue": "'by' values are not part of format v1; give 'from' and 'to'",
             "by": "'by' values are not part of format v1; give 'from' and 'to'",
@@ -115,16 +115,16 @@ final class SceneDecoder: ValueReader {
         hints["steps"] = "steps are a timing: timing: {steps: 4}"
         return hints
     }()
-    static let fillModeNames = FillMode.allCases.map(\.rawValue)
+    package static let fillModeNames = FillMode.allCases.map(\.rawValue)
 
-    static let timingNames: [String] = {
+    package static let timingNames: [String] = {
         let preferred = ["default", "linear", "easeIn", "easeOut", "easeInEaseOut",
                          "curveLinear", "curveEaseIn", "curveEaseOut", "curveEaseInOut"]
         let present = preferred.filter { TimingCurve.named[$0] != nil }
         return present + TimingCurve.named.keys.filter { !present.contains($0) }.sorted()
     }()
 
-    static let keyPathSynonyms = [
+    package static let keyPathSynonyms = [
         "alpha": "opacity", "center": "position", "center.x": "position.x", "center.y": "position.y",
         "position.X": "position.x", "size": "bounds.size", "bounds": "bounds.size",
         "transform.rotation": "transform.rotation.z", "rotation": "transform.rotation.z",
@@ -174,7 +174,7 @@ final class SceneDecoder: ValueReader {
         return first
     }
 
-    func decodeScene(_ root: Node?) throws(SceneError) -> Scene {
+    package func decodeScene(_ root: Node?) throws(SceneError) -> Scene {
         guard let root else {
             throw SceneError(.missingKey, at: SourceLocation(file: file, line: 1, column: 1),
                              "the scene file is empty; it needs at least a 'canvas:' with a 'size:'",
@@ -341,7 +341,7 @@ final class SceneDecoder: ValueReader {
     // MARK: - Layers
 
     /// Sublayers may nest this deep (a real view hierarchy is a few dozen levels at most).
-    static let maximumLayerDepth = 200
+    package static let maximumLayerDepth = 200
 
     private func decodeLayerList(_ node: Node, key: String, depth: Int = 0) throws(SceneError) -> [LayerSpec] {
         if isNull(node) { return [] }
@@ -503,7 +503,7 @@ final class SceneDecoder: ValueReader {
     }
 
     /// Coordinates within ±1e6; items from `sizesFrom` on are sizes and must not be negative.
-    func checkCoordinates(_ values: [Double], _ node: Node, _ key: String, sizesFrom: Int) throws(SceneError) {
+    package func checkCoordinates(_ values: [Double], _ node: Node, _ key: String, sizesFrom: Int) throws(SceneError) {
         let elements = node.sequence.map(Array.init) ?? []
         for (i, v) in values.enumerated() where i < elements.count {
             if abs(v) > Limits.coordinate {
@@ -599,14 +599,14 @@ final class SceneDecoder: ValueReader {
 
     // MARK: - Transforms
 
-    static let rotateKeys = ["angle", "axis"]
-    static let operationNames = ["perspective", "rotate", "rotateX", "rotateY", "rotateZ", "translate", "scale", "matrix"]
-    static let operationSynonyms = ["rotation": "rotate", "translation": "translate", "translate3d": "translate",
+    package static let rotateKeys = ["angle", "axis"]
+    package static let operationNames = ["perspective", "rotate", "rotateX", "rotateY", "rotateZ", "translate", "scale", "matrix"]
+    package static let operationSynonyms = ["rotation": "rotate", "translation": "translate", "translate3d": "translate",
                                     "scale3d": "scale", "rotate3d": "rotate", "m34": "perspective", "transform": "matrix"]
 
     /// A list of operations composed like successive CATransform3DTranslate/Scale/Rotate calls:
     /// `M = concat(op, M)` for each, so the last operation acts on the layer's points first.
-    func decodeTransform(_ node: Node, key: String) throws(SceneError) -> Transform3D {
+    package func decodeTransform(_ node: Node, key: String) throws(SceneError) -> Transform3D {
         let example = "\(key): [{perspective: 500}, {rotate: {angle: -90deg, axis: [0, 1, 0]}}]"
         var operations: [Node]
         switch node {
@@ -878,7 +878,7 @@ final class SceneDecoder: ValueReader {
     }
 
     /// Whether a layer in the tree is a scroll view with a scripted drag.
-    static func hasDrag(_ layers: [LayerSpec]) -> Bool {
+    package static func hasDrag(_ layers: [LayerSpec]) -> Bool {
         layers.contains { $0.scroll?.drag != nil || $0.scroll?.gestures.isEmpty == false || hasDrag($0.sublayers) }
     }
 
@@ -888,7 +888,7 @@ final class SceneDecoder: ValueReader {
     }
 
     /// "did you mean …?" for an unknown layer id, or the ids there are.
-    func layerSuggestion(_ id: String) -> String {
+    package func layerSuggestion(_ id: String) -> String {
         if let best = Suggestions.best(for: id, among: knownLayerIDs) {
             return "did you mean '\(best)'?"
         } else if knownLayerIDs.isEmpty {
@@ -900,7 +900,7 @@ final class SceneDecoder: ValueReader {
         }
     }
 
-    func animationValue(_ node: Node, _ key: String, _ keyPath: AnimatableKeyPath) throws(SceneError) -> AnimationValue {
+    package func animationValue(_ node: Node, _ key: String, _ keyPath: AnimatableKeyPath) throws(SceneError) -> AnimationValue {
         switch keyPath.valueKind {
         case .number:
             switch keyPath {

@@ -18,16 +18,26 @@ public enum SceneLoader {
     /// Reads and parses the scene file at `path`. `path` is used verbatim in error locations
     /// and as `Scene.file`; relative image paths are resolved against the file's directory.
     /// `limits` bound what the scene may make Segue allocate (`SceneLimits`).
-    public static func load(path: String, limits: SceneLimits = .default) throws(SceneError) -> Scene {
+    ///
+    /// `expander` rewrites the YAML tree before it is decoded: the next stage, SeguePresets,
+    /// passes its preset expansion (and its own `load(path:limits:)` is what front ends call).
+    package static func load(path: String, limits: SceneLimits = .default, expander: TreeExpander?) throws(SceneError) -> Scene {
         let text = try readText(path: path)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return try parse(text, file: path, baseDirectory: directory, limits: limits)
+        return try parse(text, file: path, baseDirectory: directory, limits: limits, expander: expander)
     }
+
+    /// A rewrite of the scene's YAML tree before decoding (presets, Swift animators): the tree,
+    /// the file name and text for locations, and the directory relative paths start from.
+    /// Warnings it appends are reported with the decoder's, in file order.
+    package typealias TreeExpander = (_ root: Node?, _ file: String, _ source: String, _ baseDirectory: String,
+                                      _ warnings: inout [SceneWarning]) throws(SceneError) -> Node?
 
     /// Parses scene text. `file` is used verbatim in error locations and as `Scene.file`;
     /// `baseDirectory` is where relative `contents` image paths are resolved from (a relative
     /// `baseDirectory` is taken relative to the current directory).
-    public static func parse(_ text: String, file: String, baseDirectory: String, limits: SceneLimits = .default) throws(SceneError) -> Scene {
+    package static func parse(_ text: String, file: String, baseDirectory: String, limits: SceneLimits = .default,
+                              expander: TreeExpander?) throws(SceneError) -> Scene {
         let base = URL(fileURLWithPath: baseDirectory.isEmpty ? "." : baseDirectory).standardizedFileURL.path
         var source = text
         if source.unicodeScalars.first == "\u{FEFF}" { source.unicodeScalars.removeFirst() }
@@ -48,9 +58,16 @@ public enum SceneLoader {
         let stack = bound >= (maximumStackSize - baseStackSize) / stackPerLevel ? maximumStackSize : baseStackSize + bound * stackPerLevel
         let result = onLargeStack(bytes: stack) { () -> Result<Scene, SceneError> in
             do throws(SceneError) {
-                let root = try PresetExpander.expand(try compose(input, file: file), file: file, source: input, baseDirectory: base)
+                var presetWarnings: [SceneWarning] = []
+                var root = try compose(input, file: file)
+                if let expander { root = try expander(root, file, input, base, &presetWarnings) }
                 let decoder = SceneDecoder(file: file, baseDirectory: base, source: input)
-                return .success(try decoder.decodeScene(root))
+                var scene = try decoder.decodeScene(root)
+                // One list in file order: the presets' warnings (old parameter names) and the decoder's.
+                scene.warnings = (presetWarnings + scene.warnings).enumerated().sorted { a, b in
+                    (a.element.location.line, a.element.location.column, a.offset) < (b.element.location.line, b.element.location.column, b.offset)
+                }.map(\.element)
+                return .success(scene)
             } catch {
                 return .failure(error)
             }
@@ -72,7 +89,7 @@ public enum SceneLoader {
 
     // MARK: - Reading the file
 
-    static func readText(path: String) throws(SceneError) -> String {
+    package static func readText(path: String) throws(SceneError) -> String {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard !path.isEmpty else {
@@ -173,7 +190,7 @@ public enum SceneLoader {
     /// Runs `body` on a new thread with a stack of `bytes` (address space; pages are only
     /// used as the recursion reaches them), waiting for it. If the system refuses a stack that
     /// size, smaller ones are tried, and finally the calling thread is used.
-    static func onLargeStack<T>(bytes: Int, _ body: @escaping () -> T) -> T {
+    package static func onLargeStack<T>(bytes: Int, _ body: @escaping () -> T) -> T {
         #if os(Linux)
         let job = StackJob(body)
         var size = bytes
@@ -211,7 +228,7 @@ public enum SceneLoader {
     }
 
     /// Yams' node tree for the text, or nil for an empty document.
-    static func compose(_ text: String, file: String) throws(SceneError) -> Node? {
+    package static func compose(_ text: String, file: String) throws(SceneError) -> Node? {
         do {
             return try Yams.compose(yaml: text)
         } catch let error as YamlError {

@@ -41,14 +41,14 @@ public enum Suggestions {
 
     /// The candidate `word` stands for without guessing at typos: an entry of `synonyms`, or a
     /// candidate equal to it ignoring case.
-    static func exact(for word: String, among candidates: [String], synonyms: [String: String] = [:]) -> String? {
+    package static func exact(for word: String, among candidates: [String], synonyms: [String: String] = [:]) -> String? {
         let lower = word.lowercased()
         for (alias, target) in synonyms where alias.lowercased() == lower { return target }
         return candidates.first(where: { $0.lowercased() == lower })
     }
 
     /// `'a', 'b' and 'c'` — names quoted and joined for a message.
-    static func list(_ names: [String], conjunction: String = "and") -> String {
+    package static func list(_ names: [String], conjunction: String = "and") -> String {
         let quoted = names.map { "'\($0)'" }
         switch quoted.count {
         case 0: return ""
@@ -59,9 +59,9 @@ public enum Suggestions {
 }
 
 /// Short, safe renderings of user text inside messages.
-enum Quote {
+package enum Quote {
     /// The text in double quotes, with control characters escaped and long text shortened.
-    static func string(_ s: String, limit: Int = 40) -> String {
+    package static func string(_ s: String, limit: Int = 40) -> String {
         var out = ""
         var count = 0
         for scalar in s.unicodeScalars {
@@ -85,12 +85,12 @@ enum Quote {
     }
 
     /// A name for `'…'` quoting: like `string` but without the double quotes.
-    static func name(_ s: String, limit: Int = 40) -> String {
+    package static func name(_ s: String, limit: Int = 40) -> String {
         String(string(s, limit: limit).dropFirst().dropLast())
     }
 
     /// A number for a message: integers without a decimal point.
-    static func number(_ v: Double) -> String {
+    package static func number(_ v: Double) -> String {
         if v.isFinite, v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
         return "\(v)"
     }

@@ -1,8 +1,8 @@
 import Yams
 
 /// Turns libyaml's errors (as Yams reports them) into plain-words `SceneError`s.
-enum SyntaxErrors {
-    static func translate(_ error: YamlError, file: String, text: String) -> SceneError {
+package enum SyntaxErrors {
+    package static func translate(_ error: YamlError, file: String, text: String) -> SceneError {
         func at(_ mark: Mark) -> SourceLocation {
             SourceLocation(file: file, line: max(1, mark.line), column: max(1, mark.column))
         }
@@ -34,7 +34,7 @@ enum SyntaxErrors {
     }
 
     /// 1-based line and column (in Unicode scalars, like libyaml) of a Character offset.
-    static func locate(characterOffset: Int, in text: String, file: String) -> SourceLocation {
+    package static func locate(characterOffset: Int, in text: String, file: String) -> SourceLocation {
         var line = 1, column = 1
         var count = 0
         for character in text {
@@ -50,7 +50,7 @@ enum SyntaxErrors {
     }
 
     /// The Unicode scalar at a 1-based line and column, if there is one.
-    static func character(at location: SourceLocation, in text: String) -> Unicode.Scalar? {
+    package static func character(at location: SourceLocation, in text: String) -> Unicode.Scalar? {
         guard let line = SourceText(text).line(location.line) else { return nil }
         let index = location.column - 1
         return index >= 0 && index < line.count ? line[index] : nil
@@ -133,15 +133,15 @@ enum SyntaxErrors {
 
 /// The source text split into lines of Unicode scalars, for looking at what was written at
 /// a location (columns count Unicode scalars, as Yams' marks do).
-struct SourceText {
+package struct SourceText {
     private let lines: [Substring]
-    init(_ text: String) {
+    package init(_ text: String) {
         // Line breaks as libyaml counts them (its marks number the lines).
         lines = text.split(omittingEmptySubsequences: false, whereSeparator: {
             $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\u{85}" || $0 == "\u{2028}" || $0 == "\u{2029}"
         })
     }
-    func line(_ number: Int) -> [Unicode.Scalar]? {
+    package func line(_ number: Int) -> [Unicode.Scalar]? {
         guard number >= 1, number <= lines.count else { return nil }
         return Array(lines[number - 1].unicodeScalars)
     }

@@ -29,8 +29,8 @@ extension SceneDecoder {
         }
     }
 
-    static let timingMapKeys = ["steps", "position", "spring"]
-    static let springKeys = ["mass", "stiffness", "damping", "initialVelocity", "duration", "dampingRatio",
+    package static let timingMapKeys = ["steps", "position", "spring"]
+    package static let springKeys = ["mass", "stiffness", "damping", "initialVelocity", "duration", "dampingRatio",
                              "initialSpringVelocity", "bounce"]
     static let springKeyForms: [String: Set<SpringForm>] = [
         "mass": [.physical], "stiffness": [.physical], "damping": [.physical],

@@ -2,64 +2,80 @@ import Foundation
 import Yams
 
 /// One `key: value` entry of a YAML map.
-struct Entry {
+package struct Entry {
     /// The key as written, or nil when the key is not a plain name (a list, a map, nothing).
-    let name: String?
-    let key: Node
-    let value: Node
+    package let name: String?
+    package let key: Node
+    package let value: Node
 }
 
 /// The keys a map may have, for checking and for messages.
-struct MapSchema {
+package struct MapSchema {
     /// How messages name the map: "the canvas", "layer 'card'", "animation 2".
-    var what: String
-    var keys: [String]
-    var required: [String] = []
+    package var what: String
+    package var keys: [String]
+    package var required: [String] = []
     /// Other spellings people reach for (UIKit names, typos beyond edit distance 2) → the key.
-    var synonyms: [String: String] = [:]
+    package var synonyms: [String: String] = [:]
     /// Keys that are valid somewhere else → where they belong.
-    var elsewhere: [String: String] = [:]
+    package var elsewhere: [String: String] = [:]
+    /// Earlier spellings that are still read, with a warning: old name → current name.
+    package var renamed: [String: Renamed] = [:]
+
+    package struct Renamed {
+        package var to: String
+        /// Why it changed, for the warning ("'duration' here was the finger's, not the transition's").
+        package var why: String
+        package init(to: String, why: String) { self.to = to; self.why = why }
+    }
+
+    package init(what: String, keys: [String], required: [String] = [], synonyms: [String: String] = [:],
+                 elsewhere: [String: String] = [:], renamed: [String: Renamed] = [:]) {
+        self.what = what; self.keys = keys; self.required = required
+        self.synonyms = synonyms; self.elsewhere = elsewhere; self.renamed = renamed
+    }
 }
 
 /// Limits that keep every later stage's arithmetic finite and in range.
-enum Limits {
+package enum Limits {
     /// Coordinates, lengths, translations and scale factors, in points.
-    static let coordinate = 1_000_000.0
-    static let anchorPoint = 1_000.0
+    package static let coordinate = 1_000_000.0
+    package static let anchorPoint = 1_000.0
     /// Frames are at most this many pixels a side.
-    static let pixels = 16_384.0
+    package static let pixels = 16_384.0
     /// Scene durations, animation begin times and durations, in seconds.
-    static let seconds = 3_600.0
-    static let fontSize = 1_000.0
+    package static let seconds = 3_600.0
+    package static let fontSize = 1_000.0
     /// How many YAML values one scene may contain (aliases count each time they are used).
-    static let values = 1_000_000
+    package static let values = 1_000_000
 }
 
 /// Reading typed values from Yams nodes, with errors that say what was expected and found.
-/// The scene-specific parts are in SceneDecoder.swift.
-class ValueReader {
-    let file: String
-    let source: SourceText
+/// The scene-specific parts are in SceneDecoder.swift; the presets' in SeguePresets, whose
+/// reader is a subclass (hence `open`: nothing of it is public but the name).
+open class ValueReader {
+    package let file: String
+    package let source: SourceText
     private var budget = Limits.values
     /// Valid but suspicious values, in file order (`SceneWarning`).
-    private(set) var warnings: [SceneWarning] = []
+    package private(set) var warnings: [SceneWarning] = []
 
-    func warn(_ node: Node, _ message: String, suggestion: String? = nil) {
+    package func warn(_ node: Node, _ message: String, suggestion: String? = nil) {
         warnings.append(SceneWarning(at: location(node), message, suggestion: suggestion))
     }
 
-    init(file: String, source: String) {
+    package init(file: String, source: String) {
         self.file = file
         self.source = SourceText(source)
     }
 
-    func location(_ node: Node) -> SourceLocation {
+    package func location(_ node: Node) -> SourceLocation {
         guard let mark = node.mark else { return SourceLocation(file: file, line: 1, column: 1) }
         return SourceLocation(file: file, line: max(1, mark.line), column: max(1, mark.column))
     }
 
     /// Counts one more value against the scene's budget.
-    func tick(_ node: Node) throws(SceneError) {
+    package func tick(_ node: Node) throws(SceneError) {
         budget -= 1
         if budget < 0 {
             throw SceneError(.invalidValue, at: location(node),
@@ -70,17 +86,17 @@ class ValueReader {
 
     // MARK: - Describing what was found
 
-    static let nullWords: Set<String> = ["", "~", "null", "Null", "NULL"]
-    static let trueWords: Set<String> = ["true", "True", "TRUE"]
-    static let falseWords: Set<String> = ["false", "False", "FALSE"]
+    package static let nullWords: Set<String> = ["", "~", "null", "Null", "NULL"]
+    package static let trueWords: Set<String> = ["true", "True", "TRUE"]
+    package static let falseWords: Set<String> = ["false", "False", "FALSE"]
 
-    func isNull(_ node: Node) -> Bool {
+    package func isNull(_ node: Node) -> Bool {
         guard case let .scalar(s) = node, s.style == .plain || s.style == .any else { return false }
         return Self.nullWords.contains(s.string)
     }
 
     /// "the string \"abc\"", "the number 5", "nothing", "a list of 3 items", "a map".
-    func describe(_ node: Node) -> String {
+    package func describe(_ node: Node) -> String {
         switch node {
         case let .scalar(s):
             if s.style == .plain || s.style == .any {
@@ -105,7 +121,7 @@ class ValueReader {
 
     /// When an empty value is really an unquoted `#…` (a YAML comment): the column of the
     /// `#` and the fix.
-    func commentHint(_ node: Node, key: String) -> (column: Int, hint: String)? {
+    package func commentHint(_ node: Node, key: String) -> (column: Int, hint: String)? {
         guard isNull(node), let line = source.line(location(node).line) else { return nil }
         var column = max(0, location(node).column - 1)
         while column < line.count, line[column] == " " || line[column] == "\t" { column += 1 }
@@ -120,7 +136,7 @@ class ValueReader {
 
     /// An error about a value; an empty value that is really a `#` comment is reported at
     /// the `#` with a hint to quote it.
-    func valueError(_ node: Node, key: String, _ message: String, suggestion: String?) -> SceneError {
+    package func valueError(_ node: Node, key: String, _ message: String, suggestion: String?) -> SceneError {
         if let (column, hint) = commentHint(node, key: key) {
             var at = location(node)
             at.column = column
@@ -131,12 +147,12 @@ class ValueReader {
 
     // MARK: - Errors
 
-    func typeError(_ node: Node, expected: String, for key: String, example: String? = nil) -> SceneError {
+    package func typeError(_ node: Node, expected: String, for key: String, example: String? = nil) -> SceneError {
         valueError(node, key: key, "expected \(expected) for '\(key)', found \(describe(node))",
                    suggestion: example.map { "write it like \($0)" })
     }
 
-    func rangeError(_ node: Node, _ message: String, _ suggestion: String? = nil) -> SceneError {
+    package func rangeError(_ node: Node, _ message: String, _ suggestion: String? = nil) -> SceneError {
         SceneError(.invalidValue, at: location(node), message, suggestion: suggestion)
     }
 
@@ -145,7 +161,7 @@ class ValueReader {
     /// Checks that `node` is a map and has the required keys; returns its entries in file order.
     /// Missing keys are reported at the map (the start of the map comes before anything in it),
     /// except that a misspelling of the missing key is reported as the unknown key it is.
-    func entries(of node: Node, _ schema: MapSchema, key: String, example: String) throws(SceneError) -> [Entry] {
+    package func entries(of node: Node, _ schema: MapSchema, key: String, example: String) throws(SceneError) -> [Entry] {
         try tick(node)
         guard case let .mapping(map) = node else {
             throw typeError(node, expected: "a map", for: key, example: example)
@@ -171,7 +187,7 @@ class ValueReader {
         return result
     }
 
-    static let requiredExamples = [
+    package static let requiredExamples = [
         "canvas": "canvas: {size: [390, 844]}", "size": "size: [390, 844]", "id": "id: card (a name unique in the scene)",
         "layer": "layer: card (the id of a layer)", "keyPath": "keyPath: opacity", "duration": "duration: 0.3 (seconds)",
         "string": "string: \"Hello\"", "angle": "angle: 30deg",
@@ -184,17 +200,27 @@ class ValueReader {
     ]
 
     /// Tracks the keys seen in one map, to report unknown and duplicate keys in file order.
-    struct KeyTracker {
-        var seen: [String: SourceLocation] = [:]
+    package struct KeyTracker {
+        package var seen: [String: SourceLocation] = [:]
+        package init() {}
     }
 
     /// Checks one entry's key: a name, known in this map, not given twice. Returns the name.
-    func check(_ entry: Entry, _ schema: MapSchema, _ tracker: inout KeyTracker) throws(SceneError) -> String {
+    /// A key written with an earlier spelling (`MapSchema.renamed`) is read as its current name,
+    /// with a warning that says why it changed.
+    package func check(_ entry: Entry, _ schema: MapSchema, _ tracker: inout KeyTracker) throws(SceneError) -> String {
         try tick(entry.value)
-        guard let name = entry.name, schema.keys.contains(name) else { throw unknownKey(entry, schema) }
+        var name = entry.name
+        if let old = name, let renamed = schema.renamed[old], schema.keys.contains(renamed.to) {
+            warn(entry.key, "'\(old)' in \(schema.what) is now '\(renamed.to)': \(renamed.why)",
+                 suggestion: "write \(renamed.to): (the old name is still read)")
+            name = renamed.to
+        }
+        guard let name, schema.keys.contains(name) else { throw unknownKey(entry, schema) }
         if let first = tracker.seen[name] {
+            let written = entry.name == name ? "duplicate key '\(name)'" : "duplicate key '\(name)' (written '\(entry.name ?? name)', its old name)"
             var error = SceneError(.syntax, at: location(entry.key),
-                                   "duplicate key '\(name)' in \(schema.what): it was already given at \(first)",
+                                   "\(written) in \(schema.what): it was already given at \(first)",
                                    suggestion: "keep only one '\(name):'")
             error.relatedLocation = first
             throw error
@@ -203,7 +229,18 @@ class ValueReader {
         return name
     }
 
-    func unknownKey(_ entry: Entry, _ schema: MapSchema) -> SceneError {
+    /// The map with earlier spellings of its keys replaced by their current names
+    /// (`MapSchema.renamed`), for code that reads the map's keys directly after `check`.
+    package func renamingKeys(_ node: Node, _ schema: MapSchema) -> Node {
+        guard !schema.renamed.isEmpty, case let .mapping(map) = node else { return node }
+        let pairs = map.map { (key, value) -> (Node, Node) in
+            guard case let .scalar(s) = key, let renamed = schema.renamed[s.string] else { return (key, value) }
+            return (.scalar(.init(renamed.to, s.tag, s.style, s.mark)), value)
+        }
+        return .mapping(.init(pairs, map.tag, map.style, map.mark))
+    }
+
+    package func unknownKey(_ entry: Entry, _ schema: MapSchema) -> SceneError {
         guard let name = entry.name else {
             return SceneError(.unknownKey, at: location(entry.key),
                               "expected a key name in \(schema.what), found \(describe(entry.key))",
@@ -228,13 +265,13 @@ class ValueReader {
 
     // MARK: - Scalars
 
-    static func isNonFinite(_ text: String) -> Bool {
+    package static func isNonFinite(_ text: String) -> Bool {
         [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN"].contains(text)
     }
 
     /// YAML's decimal notation — optional sign, digits with an optional fraction, optional
     /// exponent — or nil. The result may be infinite when the exponent is huge.
-    static func number(in text: String) -> Double? {
+    package static func number(in text: String) -> Double? {
         let c = Array(text.unicodeScalars)
         var i = 0
         func digits() -> Int {
@@ -257,7 +294,7 @@ class ValueReader {
 
     /// A finite number. Quoted numbers are refused with a hint to remove the quotes.
     /// `item` (1-based) says the number is one item of the list `key`.
-    func number(_ node: Node, _ key: String, item: Int? = nil, example: String) throws(SceneError) -> Double {
+    package func number(_ node: Node, _ key: String, item: Int? = nil, example: String) throws(SceneError) -> Double {
         let subject = item.map { "item \($0) of '\(key)'" } ?? "'\(key)'"
         func wrongType() -> SceneError {
             valueError(node, key: key, "expected a number for \(subject), found \(describe(node))", suggestion: "write it like \(example)")
@@ -282,7 +319,7 @@ class ValueReader {
     }
 
     /// A number within `range`; `what` names the range in the message ("between 0 and 1").
-    func number(_ node: Node, _ key: String, item: Int? = nil, in range: ClosedRange<Double>, excludingLower: Bool = false,
+    package func number(_ node: Node, _ key: String, item: Int? = nil, in range: ClosedRange<Double>, excludingLower: Bool = false,
                 what: String, example: String) throws(SceneError) -> Double {
         let v = try number(node, key, item: item, example: example)
         if v < range.lowerBound || v > range.upperBound || excludingLower && v == range.lowerBound {
@@ -293,21 +330,21 @@ class ValueReader {
     }
 
     /// The number as written (for messages), falling back to a formatted value.
-    func numberText(_ node: Node) -> String {
+    package func numberText(_ node: Node) -> String {
         if case let .scalar(s) = node { return Quote.name(s.string) }
         return describe(node)
     }
 
-    func coordinate(_ node: Node, _ key: String, example: String) throws(SceneError) -> Double {
+    package func coordinate(_ node: Node, _ key: String, example: String) throws(SceneError) -> Double {
         try number(node, key, in: -Limits.coordinate ... Limits.coordinate,
                    what: "between -\(Quote.number(Limits.coordinate)) and \(Quote.number(Limits.coordinate))", example: example)
     }
 
-    func length(_ node: Node, _ key: String, example: String) throws(SceneError) -> Double {
+    package func length(_ node: Node, _ key: String, example: String) throws(SceneError) -> Double {
         try number(node, key, in: 0 ... Limits.coordinate, what: "at least 0 (and at most \(Quote.number(Limits.coordinate)))", example: example)
     }
 
-    func bool(_ node: Node, _ key: String) throws(SceneError) -> Bool {
+    package func bool(_ node: Node, _ key: String) throws(SceneError) -> Bool {
         if case let .scalar(s) = node, s.style == .plain || s.style == .any {
             if Self.trueWords.contains(s.string) { return true }
             if Self.falseWords.contains(s.string) { return false }
@@ -321,7 +358,7 @@ class ValueReader {
     }
 
     /// Any scalar except an empty value, as text (so `id: 1` is the id "1").
-    func string(_ node: Node, _ key: String, example: String) throws(SceneError) -> String {
+    package func string(_ node: Node, _ key: String, example: String) throws(SceneError) -> String {
         guard case let .scalar(s) = node, !isNull(node) else {
             throw typeError(node, expected: "a string", for: key, example: example)
         }
@@ -329,7 +366,7 @@ class ValueReader {
     }
 
     /// A list of numbers with one of the given counts; `shape` names them ("[x, y]").
-    func numbers(_ node: Node, _ key: String, counts: [Int], shape: String, example: String) throws(SceneError) -> [Double] {
+    package func numbers(_ node: Node, _ key: String, counts: [Int], shape: String, example: String) throws(SceneError) -> [Double] {
         guard case let .sequence(seq) = node else {
             throw typeError(node, expected: shape, for: key, example: example)
         }
@@ -349,7 +386,7 @@ class ValueReader {
 
     // MARK: - Colours, angles, times, names
 
-    func color(_ node: Node, _ key: String) throws(SceneError) -> RGBAColor {
+    package func color(_ node: Node, _ key: String) throws(SceneError) -> RGBAColor {
         let example = "\(key): \"#FF9500\""
         guard case let .scalar(s) = node, !isNull(node) else {
             throw typeError(node, expected: "a colour (\"#RRGGBB\", \"#RRGGBBAA\" or a name)", for: key, example: example)
@@ -373,10 +410,10 @@ class ValueReader {
     }
 
     /// Bare angles above four turns (8π radians) get a warning.
-    static let suspiciousRadians = 8 * Double.pi
+    package static let suspiciousRadians = 8 * Double.pi
 
     /// An angle in radians: `-90deg`, `90°`, `1.5708rad`, or a bare number of radians.
-    func angle(_ node: Node, _ key: String) throws(SceneError) -> Double {
+    package func angle(_ node: Node, _ key: String) throws(SceneError) -> Double {
         let example = "\(key): -90deg"
         guard case let .scalar(s) = node, !isNull(node) else {
             throw typeError(node, expected: "an angle (like 90deg, 1.5708rad, or a number of radians)", for: key, example: example)
@@ -408,7 +445,7 @@ class ValueReader {
     }
 
     /// A time in seconds: a number, or a string ending in `s` or `ms`.
-    func seconds(_ node: Node, _ key: String) throws(SceneError) -> Double {
+    package func seconds(_ node: Node, _ key: String) throws(SceneError) -> Double {
         let example = "\(key): 0.35"
         guard case let .scalar(s) = node, !isNull(node) else {
             throw typeError(node, expected: "a time in seconds", for: key, example: example)
@@ -435,7 +472,7 @@ class ValueReader {
     /// One of `names` (a leading `.` is allowed, as in Swift: `.bold`). `prefixes` are
     /// Objective-C constant prefixes that may precede a name with its first letter capitalised
     /// (`kCAFillModeForwards` for `forwards`).
-    func name(_ node: Node, _ key: String, among names: [String], synonyms: [String: String] = [:], prefixes: [String] = [],
+    package func name(_ node: Node, _ key: String, among names: [String], synonyms: [String: String] = [:], prefixes: [String] = [],
               what: String) throws(SceneError) -> String {
         guard case let .scalar(s) = node, !isNull(node) else {
             throw typeError(node, expected: what, for: key, example: "\(key): \(names.first ?? "")")
@@ -465,7 +502,7 @@ extension ValueReader {
     /// the value's length is just past its end). Quotes, escapes (`''`, `\"`, `\u00E9`) and
     /// line folding are accounted for; when the text cannot be matched up with the source
     /// (a block scalar, an alias), the scalar's own location is returned.
-    func location(of node: Node, atValueOffset offset: Int) -> SourceLocation {
+    package func location(of node: Node, atValueOffset offset: Int) -> SourceLocation {
         let start = location(node)
         guard case let .scalar(s) = node, node.mark != nil, offset >= 0,
               s.style == .plain || s.style == .any || s.style == .singleQuoted || s.style == .doubleQuoted,
@@ -533,5 +570,13 @@ extension ValueReader {
             }
         }
         return SourceLocation(file: file, line: lineNumber, column: i + 1)
+    }
+}
+
+extension Node {
+    /// The value of `key` in a mapping node.
+    package func value(forKey key: String) -> Node? {
+        guard case let .mapping(map) = self else { return nil }
+        return map.first { $0.key.scalar?.string == key }?.value
     }
 }

@@ -5,20 +5,20 @@ import Yams
 /// `gestures:` and the top-level `touches:` share.
 extension SceneDecoder {
     // The key tables the decoder validates with (a generated schema reads them too).
-    static let zoomKeys = ["min", "max", "initial", "bounces", "view", "centers", "doubleTapScale"]
+    package static let zoomKeys = ["min", "max", "initial", "bounces", "view", "centers", "doubleTapScale"]
     static let zoomSynonyms = ["minimumZoomScale": "min", "maximumZoomScale": "max", "zoomScale": "initial", "scale": "initial",
                                "minimum": "min", "maximum": "max", "bouncesZoom": "bounces", "bounce": "bounces",
                                "viewForZooming": "view", "layer": "view", "center": "centers", "centred": "centers",
                                "centered": "centers", "centring": "centers", "centering": "centers", "doubleTap": "doubleTapScale"]
     /// The kinds of item in a scroll view's `gestures:` (a map with one of these keys; a map with
     /// `points:` is a pan too).
-    static let scrollGestureKinds = ["pan", "pinch", "fingers", "doubleTap", "setZoomScale", "zoomTo"]
+    package static let scrollGestureKinds = ["pan", "pinch", "fingers", "doubleTap", "setZoomScale", "zoomTo"]
     /// The kinds a top-level `touches:` item may be (fingers to draw; no calls).
-    static let touchGestureKinds = ["pan", "pinch", "fingers", "doubleTap"]
-    static let pinchKeys = ["center", "from", "to", "begin", "duration", "release", "span", "angle"]
-    static let doubleTapKeys = ["at", "time"]
-    static let setZoomScaleKeys = ["scale", "time", "animated"]
-    static let zoomToKeys = ["rect", "time", "animated"]
+    package static let touchGestureKinds = ["pan", "pinch", "fingers", "doubleTap"]
+    package static let pinchKeys = ["center", "from", "to", "begin", "duration", "release", "span", "angle"]
+    package static let doubleTapKeys = ["at", "time"]
+    package static let setZoomScaleKeys = ["scale", "time", "animated"]
+    package static let zoomToKeys = ["rect", "time", "animated"]
 
     /// `zoom: {min: 0.5, max: 3, initial: 0.5, bounces: true}`.
     func decodeZoom(_ node: Node) throws(SceneError) -> ZoomSpec {

@@ -1,2 +1,2 @@
 // The timeline stage builds on the scene model; re-export it so the next stage sees one module.
-@_exported import SegueScene
+@_exported import SeguePresets

@@ -1,6 +1,6 @@
 import Foundation
 import SegueDiff
-import SegueEncode
+import SegueDecode
 import Testing
 
 /// `segue diff` run as a user runs it, on inputs made in the tests with known differences.

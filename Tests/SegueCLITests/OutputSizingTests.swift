@@ -90,4 +90,41 @@ import Testing
         #expect(screen.contains("rendering 16/16 frames"), "\(screen.suffix(400))")
         #expect(screen.contains("encoding GIF 100%"), "\(screen.suffix(400))")
     }
+
+    /// The README's recipe on the README's own two-screenshot flip scene: screenshots at an
+    /// iPhone's 1170 × 2532 px, `-q medium --width 390`, gives a GIF under 2 MB at 390 px wide.
+    @Test func theReadmesTwoScreenshotFlipFitsInAReadme() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        // The scene as the README writes it (the yaml block under "A sheet of your own screens").
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "### A sheet of your own screens"))
+        let block = try #require(readme[section.upperBound...].range(of: "```yaml\n"))
+        let end = try #require(readme[block.upperBound...].range(of: "```"))
+        let yaml = String(readme[block.upperBound ..< end.lowerBound])
+        #expect(yaml.contains("shots/list.png") && yaml.contains("shots/detail.png"))
+        // Two real-looking screenshots at 3× (1170 × 2532): the stories list and the trail detail.
+        try FileManager.default.createDirectory(at: box.dir.appendingPathComponent("shots"), withIntermediateDirectories: true)
+        let presetFlip = packageRoot.appendingPathComponent("scenes/preset-flip.yaml").path
+        for (time, name) in [("0", "list"), ("0.72", "detail")] {
+            let r = try segue("still", presetFlip, "--time", time, "--scale", "3", "-o", box.path("shots/\(name).png"))
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        #expect(try Self.dimensions(box.path("shots/list.png")) == (1170, 2532))
+        let scene = try box.write("my.yaml", yaml)
+        let r = try segue("render", scene, "-q", "medium", "--width", "390", "-o", box.path("my.gif"), "--quiet")
+        #expect(r.status == 0, "\(r.stderr)")
+        let bytes = ((try? FileManager.default.attributesOfItem(atPath: box.path("my.gif"))[.size]) as? Int) ?? 0
+        #expect(bytes > 0 && bytes < 2_000_000, "README GIF: \(bytes) bytes")
+        #expect(try Self.dimensions(box.path("my.gif")) == (390, 844))
+        // It plays the whole timeline: 0.72 + 0.6 + 0.72 + 0.6 = 2.64 s (Pillow sums the delays).
+        let pillow = try tool("python3", ["-c", """
+            from PIL import Image
+            im = Image.open('\(box.path("my.gif"))'); total = 0
+            for i in range(im.n_frames): im.seek(i); total += im.info['duration']
+            print(total)
+            """])
+        let total = Double(pillow.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(abs(total - 2640) <= 20, "GIF plays \(total) ms")
+    }
 }

@@ -193,8 +193,8 @@ import Testing
         let scene = try box.write("mine.yaml", """
         canvas: {size: [390, 844], scale: 1, fps: 30, background: "#000000"}
         screens:
-          before: {image: shots/list.png}
-          after:  {image: shots/detail.png}
+          before: {contents: shots/list.png}
+          after:  {contents: shots/detail.png}
         timeline:
           - transition: {preset: flip, direction: present}
           - hold: 0.6
@@ -210,7 +210,7 @@ import Testing
         let frameW = Int((390 * 0.25).rounded()), frameH = Int((844 * 0.25).rounded())
         #expect(size == [12 + 2 * (frameW + 12), 12 + 34 + 2 * (frameH + 22 + 12)])
         // A missing screenshot is reported at its line in the scene.
-        let bad = try box.write("bad.yaml", "canvas: {size: [390, 844]}\nscreens:\n  a: {image: shots/nope.png}\n  b: {image: shots/list.png}\ntransition: {preset: flip}\n")
+        let bad = try box.write("bad.yaml", "canvas: {size: [390, 844]}\nscreens:\n  a: {contents: shots/nope.png}\n  b: {contents: shots/list.png}\ntransition: {preset: flip}\n")
         let r = try segue("check", bad)
         #expect(r.status == 1 && r.stderr.contains("bad.yaml:3:"), "\(r.stderr)")
     }

@@ -1,5 +1,5 @@
 import Foundation
-import SegueEncode
+import SegueDecode
 import Testing
 
 /// Issue 15: the presets against their seeds, checked with numbers worked out here by hand —

@@ -1,6 +1,6 @@
 import Foundation
 @testable import SegueDiff
-import SegueEncode
+import SegueDecode
 import Testing
 
 /// FrameDecoder reads what the diff stage is handed: PNGs, folders, MP4, GIF, WebP; and fails

@@ -1,6 +1,6 @@
 import Foundation
 @testable import SegueDiff
-import SegueEncode
+import SegueDecode
 import Testing
 
 /// Segue's pixelmatch against the separately written port in Support.swift and against counts

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SegueScene
+@testable import SeguePresets
 
 // Every expected line:column below was counted by hand from the YAML in the test; the
 // comments show the count. Columns are 1-based and count Unicode scalars.
@@ -621,5 +622,102 @@ struct WarningTests {
             #expect(try parse(Self.rotation(value)).warnings.isEmpty, "\(value)")
         }
         #expect(try parse(Self.rotation("-26")).warnings.count == 1)
+    }
+}
+
+/// Preset parameters that shadowed scene-level keys were renamed; the old spellings still load,
+/// with a warning at the old key that names the new one, and mean what they meant.
+struct RenamedParameterTests {
+    static let screens = """
+    canvas: {size: [390, 844], scale: 1, fps: 60}
+    screens:
+      list: {title: "Stories"}
+      detail: {title: "Detail"}
+
+    """
+
+    @Test func edgeSwipeBacksOldFingerNamesStillDriveTheFinger() throws {
+        // Line 5 of the scene: `transition: {preset: edgeSwipeBack, from: detail, to: list, distance: 80, duration: 0.5, start: 0.1}`
+        let line = "transition: {preset: edgeSwipeBack, from: detail, to: list, distance: 80, duration: 0.5, start: 0.1}\n"
+        let old = try parse(Self.screens + line)
+        let new = try parse(Self.screens + "transition: {preset: edgeSwipeBack, from: detail, to: list, dragDistance: 80, dragDuration: 0.5, dragDelay: 0.1}\n")
+        #expect(new.warnings.isEmpty)
+        // Three warnings, in file order, each at its key's column (counted by hand in `line`).
+        let columns = ["distance", "duration", "start"].map { key in line.distance(from: line.startIndex, to: line.range(of: key + ":")!.lowerBound) + 1 }
+        #expect(old.warnings.map(\.location) == columns.map { SegueScene.SourceLocation(file: sceneFile, line: 5, column: $0) })
+        #expect(old.warnings.map(\.message).map { $0.contains("is now 'dragDistance'") || $0.contains("is now 'dragDuration'") || $0.contains("is now 'dragDelay'") } == [true, true, true])
+        #expect(old.warnings[1].message.contains("'duration' in the edgeSwipeBack preset is now 'dragDuration'"))
+        #expect(old.warnings[1].message.contains("not the transition's duration"))
+        #expect(old.warnings[1].suggestion?.contains("dragDuration:") == true)
+        // The same finger: touch-down at 0.1 s, lift at 0.1 + 0.5 s, 80 pt apart; the flip keeps its 0.72 s.
+        for scene in [old, new] {
+            let samples = try #require(scene.interaction?.gesture.samples)
+            #expect(samples.first?.time == 0.1 && samples.last?.time == 0.6)
+            #expect(abs((samples.last?.x ?? 0) - (samples.first?.x ?? 0) - 80) < 1e-9)
+            #expect(scene.groups.first?.duration == 0.72)
+        }
+    }
+
+    @Test func cardSnapsOldDurationIsTheFlickNotTheScene() throws {
+        let yaml = """
+        canvas: {size: [390, 360], scale: 1, fps: 30}
+        transition:
+          preset: cardSnap
+          cards: [A, B, C, D]
+          distance: 70
+          duration: 0.1
+          start: 0.3
+        duration: 1.6
+
+        """
+        let scene = try parse(yaml)
+        // The top-level duration is the scene's; the preset's old 'duration' (line 6) is the flick's.
+        #expect(scene.duration == 1.6)
+        #expect(scene.warnings.map(\.location.line) == [5, 6, 7])
+        #expect(scene.warnings[1].location.column == 3)
+        func drag(in layers: [LayerSpec]) -> [GestureSpec.Sample]? {
+            for layer in layers { if let samples = layer.scroll?.drag?.samples ?? drag(in: layer.sublayers) { return samples } }
+            return nil
+        }
+        let samples = try #require(drag(in: scene.layers))
+        #expect(abs(samples.first!.time - 0.3) < 1e-9 && abs(samples.last!.time - 0.4) < 1e-9)
+        #expect(abs(abs(samples.last!.x - samples.first!.x) - 70) < 1e-9)
+    }
+
+    @Test func screenshotsAreContentsAsOnALayer() throws {
+        let dir = try TempDirectory()
+        defer { dir.remove() }
+        try dir.write("shot.png", [0x89, 0x50])
+        let old = "canvas: {size: [390, 844]}\nscreens:\n  a: {image: shot.png, gravity: resizeAspect}\n  b: {title: B}\ntransition: {preset: flip}\n"
+        let new = "canvas: {size: [390, 844]}\nscreens:\n  a: {contents: shot.png, contentsGravity: resizeAspect}\n  b: {title: B}\ntransition: {preset: flip}\n"
+        for yaml in [old, new] {
+            let scene = try parse(yaml, base: dir.path)
+            // The screen's layer shows the picture with the given gravity either way.
+            func find(_ layers: [LayerSpec]) -> LayerSpec? {
+                for layer in layers { if layer.id == "a" { return layer }; if let found = find(layer.sublayers) { return found } }
+                return nil
+            }
+            let layer = try #require(find(scene.layers))
+            #expect(layer.contents?.path.hasSuffix("shot.png") == true)
+            #expect(layer.contents?.gravity == .resizeAspect)
+        }
+        let warnings = try parse(old, base: dir.path).warnings
+        // `  a: {image: shot.png, gravity: resizeAspect}`: image at column 7, gravity at 24.
+        #expect(warnings.map { [$0.location.line, $0.location.column] } == [[3, 7], [3, 24]])
+        #expect(warnings[0].message.contains("'image' in screen 'a' is now 'contents'"))
+        #expect(warnings[1].message.contains("is now 'contentsGravity'"))
+        #expect(try parse(new, base: dir.path).warnings.isEmpty)
+    }
+
+    @Test func anOldNameBesideItsNewNameIsADuplicate() {
+        let yaml = Self.screens + "transition: {preset: edgeSwipeBack, from: detail, to: list, dragDuration: 0.5, duration: 0.4}\n"
+        expectError(yaml, .syntax, line: 5, column: 80, message: ["duplicate key 'dragDuration'", "written 'duration'"], suggestion: ["keep only one"])
+    }
+
+    @Test func flipsDurationIsStillTheTransitions() throws {
+        // 'duration' was renamed only where it meant the finger: on flip it is the transition's.
+        let scene = try parse(Self.screens + "transition: {preset: flip, from: list, to: detail, duration: 1.2}\n")
+        #expect(scene.warnings.isEmpty)
+        #expect(scene.groups.first?.duration == 1.2)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SegueScene
+@testable import SeguePresets
 
 /// `Scene.inputFiles`: what `segue preview` watches and the output rules protect.
 @Suite struct InputFilesTests {

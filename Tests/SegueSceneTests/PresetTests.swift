@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SegueScene
+@testable import SeguePresets
 
 /// Presets expand into ordinary layers, groups and interactions; these check the expansions
 /// against the seed articles' numbers, worked out by hand here.
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test func edgeSwipeBackDrivesTheDismissWithTheSeedsRule() throws {
-        let scene = try parse(Self.screens + "transition: {preset: edgeSwipeBack, from: detail, to: list, distance: 80, duration: 0.5, start: 0.1}\n")
+        let scene = try parse(Self.screens + "transition: {preset: edgeSwipeBack, from: detail, to: list, dragDistance: 80, dragDuration: 0.5, dragDelay: 0.1}\n")
         let i = try #require(scene.interaction)
         #expect(i.gesture.kind == .screenEdgePan)
         // progress = translation.x / 200, finish above 0.5

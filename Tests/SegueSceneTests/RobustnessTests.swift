@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SegueScene
+@testable import SeguePresets
 
 /// Mutated, truncated and random inputs either parse or throw a well-formed SceneError; they
 /// never trap. (With typed throws nothing but SceneError can come out; a trap would crash the

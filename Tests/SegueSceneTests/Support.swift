@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SegueScene
+@testable import SeguePresets
 
 /// The file name used in locations by the tests.
 let sceneFile = "scene.yaml"

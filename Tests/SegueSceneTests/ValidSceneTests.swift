@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SegueScene
+@testable import SeguePresets
 
 /// Valid scenes parse to the model values worked out by hand here.
 struct ValidSceneTests {

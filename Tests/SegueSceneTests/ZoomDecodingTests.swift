@@ -1,5 +1,6 @@
 import Foundation
 @testable import SegueScene
+@testable import SeguePresets
 import Testing
 
 /// `scroll: {zoom, gestures}`, pinches in `touches:` and the zoomGallery preset: what they decode
@@ -91,14 +92,14 @@ struct ZoomDecodingTests {
         let dir = try TempDirectory()
         defer { dir.remove() }
         try dir.write("notes.txt", "not a picture")
-        expectError("canvas: {size: [390, 844]}\ntransition: {preset: zoomGallery, image: notes.txt}\n", .invalidValue, line: 2, column: 42,
+        expectError("canvas: {size: [390, 844]}\ntransition: {preset: zoomGallery, contents: notes.txt}\n", .invalidValue, line: 2, column: 45,
                     message: ["PNG header"], suggestion: ["imageSize: [1200, 800]"], base: dir.path)
         expectError("canvas: {size: [390, 844]}\ntransition: {preset: zoomGallery}\n", .missingKey, line: 2, column: 13,
-                    message: ["'image:'"], suggestion: ["image: photo.png"], base: dir.path)
-        expectError("canvas: {size: [390, 844]}\ntransition: {preset: zoomGallery, image: phot.png}\n", .io, line: 2, column: 42,
+                    message: ["'contents:'"], suggestion: ["contents: photo.png"], base: dir.path)
+        expectError("canvas: {size: [390, 844]}\ntransition: {preset: zoomGallery, contents: phot.png}\n", .io, line: 2, column: 45,
                     message: ["phot.png"], base: dir.path)
         // imageSize stands in for a header: 1200 × 800 on 390 × 844 fits at 390 / 1200 = 0.325.
-        let scene = try parse("canvas: {size: [390, 844]}\ntransition: {preset: zoomGallery, image: notes.txt, imageSize: [1200, 800]}\n", base: dir.path)
+        let scene = try parse("canvas: {size: [390, 844]}\ntransition: {preset: zoomGallery, contents: notes.txt, imageSize: [1200, 800]}\n", base: dir.path)
         #expect(scene.layers.first?.scroll?.zoom?.minimum == 0.325)
     }
 }

@@ -187,7 +187,7 @@ struct ZoomTests {
         try Data(pngHeader(w, h)).write(to: URL(fileURLWithPath: dir + "/photo.png"))
         let yaml = """
         canvas: {size: [390, 844]}
-        transition: {preset: zoomGallery, image: photo.png\(gestures.map { ", gestures: \($0)" } ?? "")}
+        transition: {preset: zoomGallery, contents: photo.png\(gestures.map { ", gestures: \($0)" } ?? "")}
         """
         return Timeline(scene: try SceneLoader.parse(yaml, file: "gallery.yaml", baseDirectory: dir))
     }

@@ -81,19 +81,19 @@ extension PresetReader {
         var out = try flip(p, ctx, from: from, to: to, dismiss: true)
         let points: Node
         if let given = p.node("points") {
-            if p.node("distance") != nil || p.node("duration") != nil {
-                throw SceneError(.invalidValue, at: location(given), "give the finger's 'points', or 'distance' and 'duration' to synthesise them, not both",
-                                 suggestion: "remove 'distance'/'duration', or remove 'points'")
+            if p.node("dragDistance") != nil || p.node("dragDuration") != nil {
+                throw SceneError(.invalidValue, at: location(given), "give the finger's 'points', or 'dragDistance' and 'dragDuration' to synthesise them, not both",
+                                 suggestion: "remove 'dragDistance'/'dragDuration', or remove 'points'")
             }
             points = given
         } else {
             // A finger that lands 2 pt from the left edge and slows down as it goes (ease-out).
-            let distance = try p.number("distance", default: 160, in: 0 ... Limits.coordinate, example: "distance: 160")
-            let length = try p.seconds("duration", default: 0.6)
+            let distance = try p.number("dragDistance", default: 160, in: 0 ... Limits.coordinate, example: "dragDistance: 160")
+            let length = try p.seconds("dragDuration", default: 0.6)
             guard length > 0 else {
-                throw rangeError(p.node("duration")!, "the finger's 'duration' must be greater than 0", "write it like duration: 0.6")
+                throw rangeError(p.node("dragDuration")!, "the finger's 'dragDuration' must be greater than 0", "write it like dragDuration: 0.6")
             }
-            let start = try p.seconds("start", default: 0.2)
+            let start = try p.seconds("dragDelay", default: 0.2)
             let y = try p.number("y", default: ctx.canvas.height / 2, in: 0 ... Limits.coordinate, example: "y: 430")
             var samples: [Node] = []
             for i in 0 ... 4 {

@@ -37,10 +37,3 @@ struct NodeBuilder {
     }
 }
 
-extension Node {
-    /// The value of `key` in a mapping node.
-    func value(forKey key: String) -> Node? {
-        guard case let .mapping(map) = self else { return nil }
-        return map.first { $0.key.scalar?.string == key }?.value
-    }
-}

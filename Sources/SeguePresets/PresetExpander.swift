@@ -13,7 +13,9 @@ public enum PresetExpander {
                               "sequence": "timeline", "steps": "timeline", "storyboard": "timeline"]
 
     /// The scene tree with presets expanded (the tree itself when it uses none).
-    static func expand(_ root: Node?, file: String, source: String, baseDirectory: String = ".") throws(SceneError) -> Node? {
+    /// `warnings` gets the expansion's warnings (old parameter names, …), in file order.
+    static func expand(_ root: Node?, file: String, source: String, baseDirectory: String,
+                       warnings: inout [SceneWarning]) throws(SceneError) -> Node? {
         guard let root, case let .mapping(map) = root else { return root }
         // A misspelt preset key would otherwise be reported against the core format's keys.
         for (key, _) in map {
@@ -28,15 +30,19 @@ public enum PresetExpander {
         guard map.contains(where: { topKeys.contains($0.key.scalar?.string ?? "") }) else { return root }
         let reader = PresetReader(file: file, source: source)
         reader.baseDirectory = baseDirectory // zoomGallery reads its image's size
-        return try reader.expandScene(map, root: root)
+        let expanded = try reader.expandScene(map, root: root)
+        warnings += reader.warnings
+        return expanded
     }
 
     /// The expanded scene as YAML text: what `segue expand` prints.
     public static func expandedText(path: String) throws(SceneError) -> String {
         let text = try SceneLoader.readText(path: path)
         let root = try SceneLoader.compose(text, file: path)
+        var warnings: [SceneWarning] = [] // reported when the scene is loaded
         guard let expanded = try expand(root, file: path, source: text,
-                                        baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path) else { return "" }
+                                        baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                                        warnings: &warnings) else { return "" }
         do {
             let text = try Yams.serialize(node: expanded, width: 160, allowUnicode: true, sortKeys: false)
             return unescapeAstralCharacters(text)
@@ -362,20 +368,33 @@ final class PresetReader: ValueReader {
     static let commonKeys = ["preset", "direction", "from", "to", "delay"]
     static let presetKeys: [String: [String]] = [
         "flip": commonKeys + ["duration", "perspective", "angle", "options", "calculationMode", "originFrame"],
-        "edgeSwipeBack": commonKeys + ["duration", "distance", "start", "y", "points", "progress", "finishAbove", "velocityAbove",
+        "edgeSwipeBack": commonKeys + ["dragDistance", "dragDuration", "dragDelay", "y", "points", "progress", "finishAbove", "velocityAbove",
                                        "completionSpeed", "completionCurve", "transitionDuration", "perspective", "angle", "options", "calculationMode"],
         "push": commonKeys + ["duration", "timing", "parallax", "dimming", "animations"],
         "pop": commonKeys + ["duration", "timing", "parallax", "dimming", "animations"],
         "cardSnap": commonKeys + ["rule", "title", "cards", "cardWidth", "cardHeight", "spacing", "leading", "inset", "top", "page", "points",
-                                  "flick", "distance", "duration", "start", "decelerationRate", "candidates",
+                                  "flick", "dragDistance", "dragDuration", "dragDelay", "decelerationRate", "candidates",
                                   "velocityThreshold", "springDuration", "dampingRatio", "scrollDuration"],
         "fullscreen": commonKeys + ["duration", "rotationDuration", "target"],
         "accordion": commonKeys + ["title", "sections", "section", "duration", "headerHeight", "rowHeight",
                                     "chevronAngle", "chevronDirection", "chevronDuration"],
         "semiModal": commonKeys + ["duration", "selected", "overlay", "top", "margin", "spacing", "coverInset", "rows", "fullScreenAfter",
                                    "fullScreenDuration", "navigationBarOffset", "points", "percentThreshold", "velocityAbove", "resetDuration", "swipes"],
-        "zoomGallery": commonKeys + ["image", "imageSize", "maxZoom", "doubleTapScale", "bounces", "gestures", "closeButton", "background"],
+        "zoomGallery": commonKeys + ["contents", "imageSize", "maxZoom", "doubleTapScale", "bounces", "gestures", "closeButton", "background"],
     ]
+
+    /// Parameters that were renamed so that no preset parameter shadows a scene-level key with
+    /// another meaning (`duration` and `contents` mean one thing everywhere). The old spellings
+    /// are still read, with a warning.
+    static let presetRenamed: [String: [String: MapSchema.Renamed]] = {
+        let finger: [String: MapSchema.Renamed] = [
+            "duration": .init(to: "dragDuration", why: "it is how long the finger moves, not the transition's duration"),
+            "start": .init(to: "dragDelay", why: "it is when the finger touches down, in seconds after the transition's start"),
+            "distance": .init(to: "dragDistance", why: "it is how far the finger moves, named like the other finger parameters"),
+        ]
+        return ["edgeSwipeBack": finger, "cardSnap": finger,
+                "zoomGallery": ["image": .init(to: "contents", why: "a picture is 'contents' everywhere, as on a layer (CALayer.contents)")]]
+    }()
 
     /// The from and to screens: given, else the reverse of the previous transition, else the
     /// first two screens in the order they are written.
@@ -435,7 +454,7 @@ struct PresetParams {
                                           "m34": "perspective", "gesture": "points", "path": "points", "threshold": "finishAbove",
                                           "percentThreshold": "finishAbove", "mode": "direction", "kind": "direction",
                                           "customAnimations": "animations"],
-                               elsewhere: elsewhere)
+                               elsewhere: elsewhere, renamed: PresetReader.presetRenamed[preset] ?? [:])
         let entries = try reader.entries(of: node, schema, key: "transition", example: "transition: {preset: \(preset)}")
         var tracker = ValueReader.KeyTracker()
         for e in entries { values[try reader.check(e, schema, &tracker)] = e.value }

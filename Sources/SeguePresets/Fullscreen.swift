@@ -14,7 +14,7 @@ import Yams
 /// itself is the system's rotation animation, which the seed does not time: turning it with the
 /// frame animation's 0.5 s (`rotationDuration`) is Segue's choice, so both land together.
 extension PresetReader {
-    static let fullscreenTargetKeys = ["frame", "title", "color", "image"]
+    static let fullscreenTargetKeys = ["frame", "title", "color", "contents"]
     func fullscreen(_ p: PresetParams, _ ctx: PresetContext, from: ScreenDef, to: ScreenDef?) throws(SceneError) -> StepOutput {
         let b = NodeBuilder(at: p.node)
         let w = ctx.canvas.width, h = ctx.canvas.height
@@ -28,7 +28,8 @@ extension PresetReader {
                              suggestion: "write it like target: {frame: [16, 116, 358, 200], title: \"▶︎ Ocean sunrise\", color: \"#1C1C1E\"}")
         }
         let schema = MapSchema(what: "the fullscreen target", keys: Self.fullscreenTargetKeys,
-                               synonyms: ["colour": "color", "backgroundColor": "color", "contents": "image", "text": "title"])
+                               synonyms: ["colour": "color", "backgroundColor": "color", "text": "title", "screenshot": "contents"],
+                               renamed: ["image": .init(to: "contents", why: "a picture is 'contents' everywhere, as on a layer (CALayer.contents)")])
         let entries = try entries(of: targetNode, schema, key: "target", example: "target: {frame: [16, 116, 358, 200]}")
         var tracker = KeyTracker()
         var frame = Rect(x: 16, y: 116, width: w - 32, height: (w - 32) * 9 / 16)
@@ -41,7 +42,7 @@ extension PresetReader {
         let landscape = Rect(x: 0, y: 0, width: h, height: w)
         var target: [(String, Node)] = [("id", tb.string(targetID)), ("frame", tb.rect(dismiss ? landscape : frame)),
                                         ("backgroundColor", targetNode.value(forKey: "color") ?? tb.string("#1C1C1E")), ("masksToBounds", tb.bool(true))]
-        if let image = targetNode.value(forKey: "image") {
+        if let image = renamingKeys(targetNode, schema).value(forKey: "contents") {
             target += [("contents", image), ("contentsGravity", tb.plain("resizeAspect"))]
         }
         if let title = targetNode.value(forKey: "title") {

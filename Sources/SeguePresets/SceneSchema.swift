@@ -137,6 +137,8 @@ struct SchemaMap {
     var text: String
     var keys: [String]
     var required: [String] = []
+    /// Earlier spellings still read with a warning (`MapSchema.renamed`).
+    var renamed: [String: MapSchema.Renamed] = [:]
     var docs: [String: KeyDoc]
     /// Further schema keywords (an `anyOf` of required keys, …).
     var extra: [String: Any] = [:]
@@ -149,6 +151,10 @@ struct SchemaMap {
             // A `$ref` with siblings is fine in 2020-12; editors show the description.
             property["description"] = doc.text
             properties[key] = property
+        }
+        for (old, renamed) in renamed {
+            guard let doc = docs[renamed.to] else { continue }
+            properties[old] = SchemaMaps.deprecatedProperty(old, doc, renamed: renamed)
         }
         var out: [String: Any] = ["type": "object", "description": text, "properties": properties,
                                   "additionalProperties": false]

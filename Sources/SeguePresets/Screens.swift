@@ -16,8 +16,8 @@ import Yams
 ///           - button: "Start"
 ///         tabs: [Home, Search, Library]    # a tab bar at the bottom
 ///       detail:
-///         image: shots/detail.png          # a real screenshot
-///         gravity: resizeAspectFill
+///         contents: shots/detail.png       # a real screenshot
+///         contentsGravity: resizeAspectFill
 struct ScreenDef {
     var name: String
     var node: Node
@@ -25,7 +25,12 @@ struct ScreenDef {
 }
 
 extension PresetReader {
-    static let screenKeys = ["title", "background", "content", "image", "gravity", "tabs"]
+    static let screenKeys = ["title", "background", "content", "contents", "contentsGravity", "tabs"]
+    /// A screenshot was `image:`/`gravity:`; it is `contents:`/`contentsGravity:` as on a layer.
+    static let screenRenamed: [String: MapSchema.Renamed] = [
+        "image": .init(to: "contents", why: "a picture is 'contents' everywhere, as on a layer (CALayer.contents)"),
+        "gravity": .init(to: "contentsGravity", why: "named as on a layer (CALayer.contentsGravity)"),
+    ]
     static let componentKinds = ["row", "card", "hero", "photoTiles", "grid", "button", "label", "header", "spacer"]
     /// The keys of each component written as a map (grid's are `gridKeys`; a spacer is a number).
     static let componentKeys = ["row": ["title", "detail"], "card": ["title", "subtitle", "color", "height"],
@@ -53,17 +58,19 @@ extension PresetReader {
             let schema = MapSchema(what: "screen '\(Quote.name(k.string))'", keys: Self.screenKeys,
                                    synonyms: ["navigationTitle": "title", "navTitle": "title", "backgroundColor": "background",
                                               "color": "background", "items": "content", "rows": "content", "children": "content",
-                                              "contents": "image", "screenshot": "image", "contentsGravity": "gravity",
+                                              "screenshot": "contents", "picture": "contents", "gravity": "contentsGravity",
                                               "tabBar": "tabs"],
-                                   elsewhere: ["layers": "a screen is built from 'content:' components (row, card, hero, photoTiles, grid, button, label, header, spacer) or is an 'image:'"])
+                                   elsewhere: ["layers": "a screen is built from 'content:' components (row, card, hero, photoTiles, grid, button, label, header, spacer) or is a screenshot, 'contents:'"],
+                                   renamed: Self.screenRenamed)
             let entries = try entries(of: value, schema, key: "screens", example: "\(k.string): {title: \"Stories\", content: [{row: \"Ocean sunrise\"}]}")
             var tracker = KeyTracker()
             for entry in entries { _ = try check(entry, schema, &tracker) }
-            if value.value(forKey: "image") != nil, let content = value.value(forKey: "content") {
-                throw SceneError(.invalidValue, at: location(content), "screen '\(Quote.name(k.string))' has both 'image' and 'content'",
-                                 suggestion: "a screen is either a screenshot (image:) or built from components (content:)")
+            let screen = renamingKeys(value, schema)
+            if screen.value(forKey: "contents") != nil, let content = screen.value(forKey: "content") {
+                throw SceneError(.invalidValue, at: location(content), "screen '\(Quote.name(k.string))' has both 'contents' (a screenshot) and 'content' (components)",
+                                 suggestion: "a screen is either a screenshot (contents:) or built from components (content:)")
             }
-            out.append(ScreenDef(name: k.string, node: value, nameNode: key))
+            out.append(ScreenDef(name: k.string, node: screen, nameNode: key))
         }
         return out
     }
@@ -74,10 +81,10 @@ extension PresetReader {
         let w = frame.width, h = frame.height
         var pairs: [(String, Node)] = [("id", b.string(id)), ("frame", b.rect(frame))]
         var sublayers: [Node] = []
-        if let image = screen.node.value(forKey: "image") {
+        if let image = screen.node.value(forKey: "contents") {
             pairs.append(("backgroundColor", screen.node.value(forKey: "background") ?? b.string("#FFFFFF")))
             pairs.append(("contents", image))
-            pairs.append(("contentsGravity", screen.node.value(forKey: "gravity") ?? b.plain("resizeAspectFill")))
+            pairs.append(("contentsGravity", screen.node.value(forKey: "contentsGravity") ?? b.plain("resizeAspectFill")))
             pairs.append(("masksToBounds", b.bool(true)))
         } else {
             pairs.append(("backgroundColor", screen.node.value(forKey: "background") ?? b.string("#F2F2F7")))
@@ -125,7 +132,7 @@ extension PresetReader {
     /// The screen's `content:` stacked from the top: y = 116 under a navigation title, else 60
     /// (0 when the first item is a hero); 8 pt between rows, 12 pt between other items.
     func stackContent(_ screen: ScreenDef, id: String, width w: Double) throws(SceneError) -> [PlacedComponent] {
-        guard screen.node.value(forKey: "image") == nil, let content = screen.node.value(forKey: "content") else { return [] }
+        guard screen.node.value(forKey: "contents") == nil, let content = screen.node.value(forKey: "content") else { return [] }
         guard case let .sequence(items) = content else {
             throw typeError(content, expected: "a list of components", for: "content",
                             example: "content: [{row: \"Ocean sunrise\"}, {button: \"Start\"}]")

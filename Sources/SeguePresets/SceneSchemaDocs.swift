@@ -322,13 +322,13 @@ enum SchemaMaps {
                 "transition": KeyDoc(.ref("transition"), "A preset transition."),
                 "hold": KeyDoc(.number(0 ... Limits.seconds), "Seconds to hold the last frame."),
             ], extra: ["minProperties": 1, "maxProperties": 1]),
-            SchemaMap(name: "screen", text: "A screen for presets: a screenshot (image:) or built from components (content:).",
-                      keys: PresetReader.screenKeys, docs: [
+            SchemaMap(name: "screen", text: "A screen for presets: a screenshot (contents:) or built from components (content:).",
+                      keys: PresetReader.screenKeys, renamed: PresetReader.screenRenamed, docs: [
                 "title": KeyDoc(.text, "A navigation bar with this large title."),
                 "background": KeyDoc(.color, "The screen's background."),
                 "content": KeyDoc(.list(.ref("component")), "Components stacked from the top."),
-                "image": KeyDoc(.text, "A screenshot file, relative to the scene."),
-                "gravity": KeyDoc(.names(ContentsGravity.allCases.map(\.rawValue)), "How the screenshot fits. Default resizeAspectFill."),
+                "contents": KeyDoc(.text, "A screenshot file, relative to the scene."),
+                "contentsGravity": KeyDoc(.names(ContentsGravity.allCases.map(\.rawValue)), "How the screenshot fits. Default resizeAspectFill."),
                 "tabs": KeyDoc(.list(.text), "A tab bar with these titles."),
             ]),
             SchemaMap(name: "grid", text: "A grid of square covers (UICollectionView flow layout).", keys: PresetReader.gridKeys,
@@ -352,9 +352,10 @@ enum SchemaMaps {
             SchemaMap(name: "swipe", text: "A swipe between semi-modal cards.", keys: PresetReader.swipeKeys, required: ["points"], docs: [
                 "points": KeyDoc(points, "Samples [t, x, y]."),
             ]),
-            SchemaMap(name: "fullscreenTarget", text: "The view that goes full screen.", keys: PresetReader.fullscreenTargetKeys, docs: [
+            SchemaMap(name: "fullscreenTarget", text: "The view that goes full screen.", keys: PresetReader.fullscreenTargetKeys,
+                      renamed: ["image": PresetReader.screenRenamed["image"]!], docs: [
                 "frame": KeyDoc(.numbers([4]), "[x, y, width, height] on its screen."), "title": KeyDoc(.text, "A title drawn on it."),
-                "color": KeyDoc(.color, "Its colour."), "image": KeyDoc(.text, "An image file for it."),
+                "color": KeyDoc(.color, "Its colour."), "contents": KeyDoc(.text, "An image file for it."),
             ]),
         ]
         for (kind, keys) in PresetReader.componentKeys.sorted(by: { $0.key < $1.key }) {
@@ -412,8 +413,9 @@ enum SchemaMaps {
         "options": KeyDoc(.ref("groupOptions"), "The keyframe group's options. Default [calculationModeCubic]."),
         "calculationMode": KeyDoc(.names(CalculationMode.allCases.map(\.rawValue)), "The keyframe group's calculation mode. Default cubic."),
         "originFrame": KeyDoc(.numbers([4]), "[x, y, width, height] the presented screen flips out of. Default the full canvas."),
-        "distance": KeyDoc(.number(0 ... Limits.coordinate), "How far the finger moves, in points."),
-        "start": KeyDoc(.seconds, "When the finger touches down."),
+        "dragDistance": KeyDoc(.number(0 ... Limits.coordinate), "How far the finger moves, in points."),
+        "dragDuration": KeyDoc(.seconds, "How long the finger moves."),
+        "dragDelay": KeyDoc(.seconds, "When the finger touches down, in seconds after the transition's start."),
         "y": KeyDoc(.number(0 ... Limits.coordinate), "The finger's height on the screen. Default the middle."),
         "points": KeyDoc(points, "The finger's samples [t, x, y], instead of the generated swipe."),
         "progress": KeyDoc(.text, "The fraction-complete expression. Default \"translation.x / 200\"."),
@@ -421,7 +423,7 @@ enum SchemaMaps {
         "velocityAbove": KeyDoc(.number(), "Finish on release when the velocity (points/s) is above this."),
         "completionSpeed": KeyDoc(.number(0 ... 1000, excludingLower: true), "The completion's speed factor."),
         "completionCurve": KeyDoc(curve, "The completion's curve."),
-        "transitionDuration": KeyDoc(.seconds, "The flip's duration (the gesture's own timing is 'duration'). Default 0.72."),
+        "transitionDuration": KeyDoc(.seconds, "The flip's duration (the finger's own is 'dragDuration'). Default 0.72."),
         "timing": KeyDoc(timing, "The timing curve."),
         "parallax": KeyDoc(.number(0 ... 1), "How far the covered screen moves, as a fraction of the width. Default 1/3."),
         "dimming": KeyDoc(.number(0 ... 1), "The dimming view's opacity over the covered screen. Default 0.1."),
@@ -463,7 +465,7 @@ enum SchemaMaps {
         "percentThreshold": KeyDoc(.number(0 ... 1), "The dismissal finishes above this fraction. Default 0.2."),
         "resetDuration": KeyDoc(.seconds, "The cancelled dismissal's reset duration. Default 0.3."),
         "swipes": KeyDoc(.list(.anyOf([points, .ref("swipe")])), "Swipes between cards: points, or {points}."),
-        "image": KeyDoc(.text, "The photo, relative to the scene file."),
+        "contents": KeyDoc(.text, "The photo, relative to the scene file."),
         "imageSize": KeyDoc(.numbers([2]), "[width, height] of the photo in points. Default: read from the file."),
         "maxZoom": KeyDoc(.number(0 ... 1000), "maximumZoomScale. Default 1, or twice the aspect-fit scale if that is more."),
         "doubleTapScale": KeyDoc(.number(0 ... 1000), "The zoom scale a double tap goes to. Default maxZoom."),
@@ -476,12 +478,12 @@ enum SchemaMaps {
     static var presetOverrides: [String: [String: KeyDoc]] { [
         "accordion": ["direction": KeyDoc(.names(["open", "close"]), "open (default) or close."),
                       "duration": KeyDoc(.seconds, "The rows' animation duration.")],
-        "edgeSwipeBack": ["duration": KeyDoc(.seconds, "How long the finger moves. Default 0.6."),
-                          "distance": KeyDoc(.number(0 ... Limits.coordinate), "How far the finger moves. Default 160."),
-                          "start": KeyDoc(.seconds, "When the finger touches down. Default 0.2.")],
-        "cardSnap": ["distance": KeyDoc(.number(1 ... Limits.coordinate), "How far the generated flick moves. Default 70."),
-                     "duration": KeyDoc(.seconds, "How long the generated flick lasts. Default 0.1."),
-                     "start": KeyDoc(.seconds, "When the flick touches down. Default 0.3."),
+        "edgeSwipeBack": ["dragDuration": KeyDoc(.seconds, "How long the finger moves. Default 0.6."),
+                          "dragDistance": KeyDoc(.number(0 ... Limits.coordinate), "How far the finger moves. Default 160."),
+                          "dragDelay": KeyDoc(.seconds, "When the finger touches down, after the transition's start. Default 0.2.")],
+        "cardSnap": ["dragDistance": KeyDoc(.number(1 ... Limits.coordinate), "How far the generated flick moves. Default 70."),
+                     "dragDuration": KeyDoc(.seconds, "How long the generated flick lasts. Default 0.1."),
+                     "dragDelay": KeyDoc(.seconds, "When the flick touches down, after the transition's start. Default 0.3."),
                      "title": KeyDoc(.text, "A title above the carousel."),
                      "points": KeyDoc(points, "The drag's samples [t, x, y], instead of the generated flick.")],
         "semiModal": ["velocityAbove": KeyDoc(.number(), "The dismissal finishes above this velocity (points/s). Default 1200."),
@@ -491,7 +493,7 @@ enum SchemaMaps {
     ] }
 
     /// Parameters a preset cannot do without (in a timeline too).
-    static let presetRequired = ["fullscreen": ["target"], "zoomGallery": ["image"]]
+    static let presetRequired = ["fullscreen": ["target"], "zoomGallery": ["contents"]]
 
     static func presetParameter(_ key: String, of preset: String) -> KeyDoc? {
         presetOverrides[preset]?[key] ?? presetParameterDocs[key]
@@ -515,7 +517,13 @@ enum SchemaMaps {
                     var p = doc.shape.json(); p["description"] = doc.text; own[key] = p
                 }
             }
-            var then: [String: Any] = ["propertyNames": ["enum": keys]]
+            // Old spellings are still read (with a warning): accepted here, marked deprecated.
+            let renamed = PresetReader.presetRenamed[preset] ?? [:]
+            for (old, new) in renamed.sorted(by: { $0.key < $1.key }) {
+                guard let doc = presetParameter(new.to, of: preset) else { continue }
+                own[old] = deprecatedProperty(old, doc, renamed: new)
+            }
+            var then: [String: Any] = ["propertyNames": ["enum": keys + renamed.keys.sorted()]]
             if let required = presetRequired[preset] { then["required"] = required }
             if !own.isEmpty { then["properties"] = own }
             cases.append(["if": ["properties": ["preset": ["const": preset]], "required": ["preset"]], "then": then])
@@ -524,6 +532,17 @@ enum SchemaMaps {
                                          "properties": properties, "required": ["preset"], "allOf": cases]
         return ["description": "A transition: a preset with its parameters, or a Swift animator (docs/swift-import.md).",
                 "oneOf": [presetForm, swiftTransitionJSON()]]
+    }
+
+    /// A property for an old spelling of a key: the new key's shape, marked deprecated
+    /// (`deprecationMessage` is what VS Code's YAML extension shows).
+    static func deprecatedProperty(_ old: String, _ doc: KeyDoc, renamed: MapSchema.Renamed) -> [String: Any] {
+        var p = doc.shape.json()
+        let text = "The old name of '\(renamed.to)': \(renamed.why). Still read, with a warning."
+        p["description"] = text
+        p["deprecated"] = true
+        p["deprecationMessage"] = "'\(old)' is now '\(renamed.to)'"
+        return p
     }
 
     /// `{swift: File.swift, type, from, to, init, bind, delay}`: keys from `PresetReader.swiftTransitionKeys`.

@@ -16,7 +16,7 @@ extension PresetReader {
         let b = NodeBuilder(at: p.node)
         if !ctx.prefix.isEmpty {
             throw SceneError(.invalidValue, at: location(p.node), "the zoomGallery preset cannot be part of a timeline: its gestures run on the scene's clock",
-                             suggestion: "give it a scene of its own with transition: {preset: zoomGallery, image: photo.png}")
+                             suggestion: "give it a scene of its own with transition: {preset: zoomGallery, contents: photo.png}")
         }
         if let n = p.node("delay") {
             throw SceneError(.invalidValue, at: location(n), "the zoomGallery preset has no delay: its gestures give their own times",
@@ -25,12 +25,12 @@ extension PresetReader {
         for key in ["from", "to", "direction"] {
             if let n = p.node(key) {
                 throw SceneError(.invalidValue, at: location(n), "the zoomGallery preset has no screens or direction: it is one photo, zoomed",
-                                 suggestion: "remove '\(key)'; the photo is given with image: photo.png")
+                                 suggestion: "remove '\(key)'; the photo is given with contents: photo.png")
             }
         }
-        guard let image = p.node("image") else {
-            throw SceneError(.missingKey, at: location(p.node), "the zoomGallery preset needs the photo, 'image:'",
-                             suggestion: "add image: photo.png (relative to the scene file)")
+        guard let image = p.node("contents") else {
+            throw SceneError(.missingKey, at: location(p.node), "the zoomGallery preset needs the photo, 'contents:'",
+                             suggestion: "add contents: photo.png (relative to the scene file)")
         }
         let viewport = ctx.canvas
         let imageSize = try galleryImageSize(image, given: p.node("imageSize"))
@@ -86,7 +86,7 @@ extension PresetReader {
             }
             return Size(width: v[0], height: v[1])
         }
-        let written = try string(image, "image", example: "image: photo.png")
+        let written = try string(image, "contents", example: "contents: photo.png")
         let expanded = written.hasPrefix("~/") ? NSString(string: written).expandingTildeInPath : written
         let path = expanded.hasPrefix("/") ? expanded : URL(fileURLWithPath: baseDirectory).appendingPathComponent(expanded).path
         if let (w, h) = SceneLimits.pngDimensions(atPath: path), w > 0, h > 0 { return Size(width: Double(w), height: Double(h)) }

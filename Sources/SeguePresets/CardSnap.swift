@@ -66,9 +66,9 @@ extension PresetReader {
             points = given
         } else {
             let direction = try p.choice("flick", among: ["left", "right"], default: "left")
-            let distance = try p.number("distance", default: 70, in: 1 ... Limits.coordinate, example: "distance: 70")
-            let length = try p.seconds("duration", default: 0.1)
-            let start = try p.seconds("start", default: 0.3)
+            let distance = try p.number("dragDistance", default: 70, in: 1 ... Limits.coordinate, example: "dragDistance: 70")
+            let length = try p.seconds("dragDuration", default: 0.1)
+            let start = try p.seconds("dragDelay", default: 0.3)
             let x0 = direction == "left" ? w * 0.64 : w * 0.36
             let sign = direction == "left" ? -1.0 : 1.0
             points = b.list((0 ... 3).map { i in
