@@ -136,8 +136,8 @@ extension PresetReader {
             throw SceneError(.invalidValue, at: location(node), "\(done.typeName)'s pan handler calls \(done.finishes ? "finish()" : "cancel()") when the finger touches down (.began), so the finger drives nothing",
                              suggestion: "call finish() or cancel() in case .ended, after update(_:) in case .changed")
         }
-        if done.finishes, case let .success(expression) = ProgressExpressionParser.parse(done.progress, columnText: { _ in "" }),
-           min(max(expression.evaluate(track.variables(at: done.decidedAt)), 0), 1) <= 0 {
+        let released = track.translation(at: done.decidedAt), line = done.progressLine
+        if done.finishes, min(max(line.x * released.x + line.y * released.y + line.constant, 0), 1) <= 0 {
             throw SceneError(.invalidValue, at: location(node), "\(done.typeName)'s pan handler calls finish() at \(Quote.number(done.decidedAt)) s with the transition at 0 %, which the scene's interaction cannot show (it finishes from where the finger left it)",
                              suggestion: "move the finger in the direction that makes progress before it lifts")
         }

@@ -39,6 +39,8 @@ public struct ImportedInteraction {
     public var completionSpeed: Double
     /// A scene timing name (easeInEaseOut, easeIn, easeOut, linear).
     public var completionCurve: String
+    /// `progress` as numbers: a × translation.x + b × translation.y + c, before clamping.
+    public var progressLine: (x: Double, y: Double, constant: Double)
     /// Every `update(_:)`, in order: the event's time and the percent given.
     public var updates: [(time: Double, percent: Double)]
 }
@@ -133,10 +135,10 @@ extension Evaluator {
             throw fail(.invalidValue, handler.name, "\(handler.name.text)(_:) never calls update(_:) while the finger moves",
                        hint: "call update(progress) in case .changed; the scene's finger gives translation(in:) to compute it from")
         }
-        let progress = try progressExpression(state.updates, first.node)
-        return ImportedInteraction(typeName: type.name, progress: progress, finishes: decision.finish, decidedAt: decision.time,
-                                   completionSpeed: state.completionSpeed, completionCurve: state.completionCurve,
-                                   updates: state.updates.map { ($0.time, $0.percent) })
+        let line = try progressLine(state.updates, first.node)
+        return ImportedInteraction(typeName: type.name, progress: Self.expressionText(line.x, line.y, line.constant), finishes: decision.finish,
+                                   decidedAt: decision.time, completionSpeed: state.completionSpeed, completionCurve: state.completionCurve,
+                                   progressLine: line, updates: state.updates.map { ($0.time, $0.percent) })
     }
 
     /// `init()`, or an initializer whose parameters are the view controller (or view) the gesture is on.
@@ -318,7 +320,7 @@ extension Evaluator {
     /// The expression over the finger's translation that gives every update(_:) value: a
     /// straight line through the updates strictly between 0 and 1, clamped to 0…1 as the
     /// timeline clamps it. Anything else is an error at the update call, never a fit.
-    func progressExpression(_ updates: [(time: Double, percent: Double, translation: Point, node: Syntax)], _ node: Syntax) throws(SwiftImportError) -> String {
+    func progressLine(_ updates: [(time: Double, percent: Double, translation: Point, node: Syntax)], _ node: Syntax) throws(SwiftImportError) -> (x: Double, y: Double, constant: Double) {
         let inner = updates.filter { $0.percent > 1e-12 && $0.percent < 1 - 1e-12 }
         func verify(_ ax: Double, _ ay: Double, _ c: Double) -> Bool {
             updates.allSatisfy { u in
@@ -343,7 +345,7 @@ extension Evaluator {
         }
         if inner.isEmpty, let p = updates.first?.percent, updates.allSatisfy({ $0.percent == p }) { candidates.append((0, 0, p)) }
         for (ax, ay, c) in candidates where verify(ax, ay, c) {
-            return Self.expressionText(ax, ay, c)
+            return (ax, ay, c)
         }
         let sample = updates.first { u in candidates.first.map { abs(min(max($0.0 * u.translation.x + $0.1 * u.translation.y + $0.2, 0), 1) - u.percent) > 1e-9 } ?? true } ?? updates[0]
         throw fail(.unsupported, sample.node,
