@@ -8,7 +8,10 @@ import Yams
 /// then expand like a preset's. See docs/swift-import.md.
 extension PresetReader {
     /// The keys of a Swift transition (the scene-format table for `transition:` with `swift:`).
-    static let swiftTransitionKeys = ["swift", "type", "from", "to", "init", "bind", "delay"]
+    static let swiftTransitionKeys = ["swift", "type", "from", "to", "init", "bind", "delay", "interactive", "gesture"]
+    /// How often the scripted finger reports to the pan handler between its points (UIKit
+    /// delivers touches once per display frame, at 60 Hz on most devices).
+    static let touchEventRate = 60.0
     static let maximumSwiftFileSize = 2_000_000
 
     func swiftTransition(_ node: Node, _ ctx: PresetContext, previous: inout (String, String)?) throws(SceneError) -> StepOutput {
@@ -45,9 +48,10 @@ extension PresetReader {
                 bindings[key] = try bindValue(entry.value, name, ctx, from: from, to: to)
             }
         }
+        let interactive = try interactiveRequest(&params, node, delay: delay)
         let request = SwiftImportRequest(path: fullPath, displayPath: fullPath, typeName: typeName, from: from.name, to: to.name,
                                          canvas: ctx.canvas, initArguments: initArguments, bindings: bindings,
-                                         prefix: ctx.prefix, begin: ctx.begin + delay, mark: node.mark)
+                                         prefix: ctx.prefix, begin: ctx.begin + delay, mark: node.mark, interactive: interactive?.request)
         if let size = (try? FileManager.default.attributesOfItem(atPath: fullPath))?[.size] as? Int, size > Self.maximumSwiftFileSize {
             throw SceneError(.invalidValue, at: location(pathNode), "the Swift file is \(size) bytes; animator files of up to \(Self.maximumSwiftFileSize / 1_000_000) MB are read",
                              suggestion: "put the animator in a file of its own")
@@ -65,7 +69,92 @@ extension PresetReader {
         let screens = [from.name: from, to.name: to]
         var layers: [Node] = []
         for l in imported.layers { layers.append(try layerNode(for: l, screens: screens, mark: node.mark)) }
-        return StepOutput(layers: layers, animations: imported.animations, duration: delay + imported.duration)
+        var out = StepOutput(layers: layers, animations: imported.animations, duration: delay + imported.duration)
+        if let interactive, let done = imported.interaction {
+            out.interaction = try interactionNode(done, gesture: interactive.gesture, node: node)
+            // The finger decides how long it lasts (until the finished or cancelled transition
+            // comes to rest): no duration, so the timeline works it out from the interaction.
+            out.duration = 0
+        }
+        return out
+    }
+
+    /// `interactive: Controller` (or `true`, the file's one UIPercentDrivenInteractiveTransition
+    /// subclass) with `gesture: {type: screenEdgePan, points: [[t, x, y], …]}`: the finger's
+    /// touch events for the controller's pan handler.
+    private func interactiveRequest(_ params: inout PresetParams, _ node: Node, delay: Double) throws(SceneError) -> (request: InteractiveRequest, gesture: GestureSpec)? {
+        let interactiveNode = params.node("interactive"), gestureNode = params.node("gesture")
+        guard let interactiveNode else {
+            if let gestureNode {
+                throw SceneError(.invalidValue, at: location(gestureNode), "'gesture' drives an interaction controller, which 'interactive' names",
+                                 suggestion: "add interactive: MyInteractionController (a UIPercentDrivenInteractiveTransition subclass of the file), or remove 'gesture'")
+            }
+            return nil
+        }
+        var typeName: String?
+        if case let .scalar(s) = interactiveNode, s.style == .plain, s.string == "true" || s.string == "false" {
+            guard s.string == "true" else { return nil }
+        } else {
+            typeName = try string(interactiveNode, "interactive", example: "interactive: SwipeInteractionController")
+        }
+        guard let gestureNode else {
+            throw SceneError(.invalidValue, at: location(interactiveNode), "an interactive transition needs the finger that drives it: 'gesture' is missing",
+                             suggestion: "add gesture: {type: screenEdgePan, points: [[0.2, 2, 422], [0.5, 240, 422]]} (times in seconds, then canvas points)")
+        }
+        if delay > 0, let d = params.node("delay") {
+            throw SceneError(.invalidValue, at: location(d), "an interactive transition starts when its finger touches down, so 'delay' does not apply",
+                             suggestion: "remove 'delay'; the first point of 'gesture' says when the finger lands")
+        }
+        let decoder = SceneDecoder(file: file, baseDirectory: baseDirectory, source: "")
+        let gesture = try decoder.decodeGesture(gestureNode, key: "gesture", typed: true)
+        let track = GestureTrack(gesture)
+        // Touch events: every point of the finger, and one per display frame between them.
+        var times = gesture.samples.map(\.time)
+        var frame = 1
+        while track.start + Double(frame) / Self.touchEventRate < track.release {
+            times.append(track.start + Double(frame) / Self.touchEventRate)
+            frame += 1
+        }
+        times.sort()
+        var unique: [Double] = []
+        for time in times where unique.last.map({ time - $0 > 1e-9 }) ?? true { unique.append(time) }
+        let events = unique.enumerated().map { i, time in
+            GestureEvent(time: time, state: i == 0 ? .began : (i == unique.count - 1 ? .ended : .changed),
+                         location: track.location(at: time), translation: track.translation(at: time), velocity: track.velocity(at: time))
+        }
+        return (InteractiveRequest(typeName: typeName, events: events), gesture)
+    }
+
+    /// The scene's `interaction:` for what the pan handler did: its progress as an expression of
+    /// the finger, and its decision. The timeline then scrubs, finishes or cancels as UIKit does.
+    private func interactionNode(_ done: ImportedInteraction, gesture: GestureSpec, node: Node) throws(SceneError) -> Node {
+        let b = NodeBuilder(node.mark)
+        // A handler that decides before the finger lifts ends the interaction there.
+        var points = gesture.samples.filter { $0.time < done.decidedAt - 1e-9 }
+        let track = GestureTrack(gesture)
+        guard !points.isEmpty else {
+            throw SceneError(.invalidValue, at: location(node), "\(done.typeName)'s pan handler calls \(done.finishes ? "finish()" : "cancel()") when the finger touches down (.began), so the finger drives nothing",
+                             suggestion: "call finish() or cancel() in case .ended, after update(_:) in case .changed")
+        }
+        let released = track.translation(at: done.decidedAt), line = done.progressLine
+        if done.finishes, min(max(line.x * released.x + line.y * released.y + line.constant, 0), 1) <= 0 {
+            throw SceneError(.invalidValue, at: location(node), "\(done.typeName)'s pan handler calls finish() at \(Quote.number(done.decidedAt)) s with the transition at 0 %, which the scene's interaction cannot show (it finishes from where the finger left it)",
+                             suggestion: "move the finger in the direction that makes progress before it lifts")
+        }
+        let last = track.location(at: done.decidedAt)
+        points.append(GestureSpec.Sample(time: done.decidedAt, x: last.x, y: last.y))
+        let pointNodes = points.map { b.numbers([Self.round($0.time), Self.round($0.x), Self.round($0.y)]) }
+        // The handler's decision: progress is clamped to 0…1, so "above 1" never holds (cancel)
+        // and "above 0" holds for any finger that moved the transition (finish).
+        let rule = b.map([("progressAbove", b.number(done.finishes ? 0 : 1))], flow: true)
+        var pairs: [(String, Node)] = [
+            ("gesture", b.map([("type", b.plain(gesture.kind.rawValue)), ("points", b.list(pointNodes, flow: true))])),
+            ("progress", b.string(done.progress)),
+            ("finishWhen", rule),
+        ]
+        if done.completionSpeed != 1 { pairs.append(("completionSpeed", b.number(done.completionSpeed))) }
+        if done.completionCurve != "easeInEaseOut" { pairs.append(("completionCurve", b.plain(done.completionCurve))) }
+        return b.map(pairs)
     }
 
     /// A layer the animator made: a screen's content under the animator's properties, or a plain layer.
@@ -122,6 +211,17 @@ extension PresetReader {
                 let inScreen = [from.name, to.name].contains { id == $0 || id.hasPrefix($0 + "-") }
                 return .layer(id: inScreen ? ctx.prefix + id : id, frame: frame)
             }
+            if let r = n.value(forKey: "rotate") {
+                let orientation = try name(r, "rotate", among: ["landscape", "portrait"],
+                                           synonyms: ["landscapeRight": "landscape", "horizontal": "landscape", "vertical": "portrait"],
+                                           what: "orientation")
+                var duration = 0.5
+                if let d = n.value(forKey: "duration") {
+                    duration = try seconds(d, "duration")
+                    guard duration > 0 else { throw rangeError(d, "the turn's 'duration' must be greater than 0 seconds", "write it like duration: 0.5") }
+                }
+                return .rotate(landscape: orientation == "landscape", duration: duration)
+            }
             if let s = n.value(forKey: "screen") {
                 return .screen(try string(s, "screen", example: "screen: \(from.name)"))
             }
@@ -130,7 +230,7 @@ extension PresetReader {
                 let color = try v.value(forKey: "color").map { c throws(SceneError) in try string(c, "color", example: "color: \"#000000\"") }
                 return .view(frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]), color: color)
             }
-            throw typeError(n, expected: "a value, {layer: id}, {screen: name} or {view: {frame: […]}}", for: key, example: example)
+            throw typeError(n, expected: "a value, {layer: id}, {screen: name}, {view: {frame: […]}} or {rotate: landscape}", for: key, example: example)
         default:
             throw typeError(n, expected: "a value", for: key, example: example)
         }

@@ -68,7 +68,7 @@ extension SceneDecoder {
 
     /// `{type: pan, points: [[t, x, y], …]}`; `typed: false` for a scroll view's drag, which
     /// is always a pan.
-    func decodeGesture(_ node: Node, key: String, typed: Bool) throws(SceneError) -> GestureSpec {
+    package func decodeGesture(_ node: Node, key: String, typed: Bool) throws(SceneError) -> GestureSpec {
         let example = "\(key): {\(typed ? "type: pan, " : "")points: [[0, 300, 400], [0.3, 100, 400]]}"
         var elsewhere = ["progress": "'progress' belongs under 'interaction:', next to 'gesture:'",
                          "finishWhen": "'finishWhen' belongs under 'interaction:', next to 'gesture:'",

@@ -65,7 +65,7 @@ extension Evaluator {
             try runBlock(try arg(args, args.items.first?.label, scope, hint: nil), context: .none, node)
             return .void
         case ("UIView", "transition"):
-            throw unsupportedCall("UIView.\(sig)", node, hint: "UIView.transition's built-in flips and curls are not imported yet; animate layer.transform with UIView.animateKeyframes")
+            return try viewTransition(args, scope, node)
         case ("CATransaction", "begin"):
             transactions.append(Transaction())
             return .void
@@ -384,7 +384,9 @@ extension Evaluator {
             duration = max(duration, end(of: node) - request.begin)
         }
         if duration <= 0, let d = try? transitionDuration(animator, type) { duration = d }
-        return ImportedTransition(typeName: type.name, layers: [layer(container)], animations: recorder.animations, duration: max(duration, 0.001))
+        let interaction = try request.interactive.map { r throws(SwiftImportError) in try runInteraction(r, animator: type) }
+        return ImportedTransition(typeName: type.name, layers: [layer(container)], animations: recorder.animations, duration: max(duration, 0.001),
+                                  interaction: interaction)
     }
 
     func transitionDuration(_ animator: Value, _ type: TypeDecl) throws(SwiftImportError) -> Double? {

@@ -19,6 +19,7 @@ extension Evaluator {
                 return try invoke(FunctionRef(decl: f, receiver: receiver, type: type), args, scope)
             }
             if let f = program.functions[name]?.first { return try invoke(FunctionRef(decl: f, receiver: nil, type: nil), args, scope) }
+            if isInteractionController(scope.selfValue), let v = try interactiveMethod(args.signature(name), args, scope, c) { return v }
             // A type of the file (an extension of a UIKit type does not make it one).
             if let t = program.types[name], !Self.knownTypes.contains(name) {
                 var given: [(String, Value)] = []
@@ -113,6 +114,23 @@ extension Evaluator {
         case ("CGVector", ["dx", "dy"]): return .point(Point(x: try num(args, "dx", scope), y: try num(args, "dy", scope)))
         case ("CGFloat", ["_"]), ("Double", ["_"]), ("Float", ["_"]), ("TimeInterval", ["_"]): return .double(try num(args, nil, scope))
         case ("Int", ["_"]): return .int(try integer(try num(args, nil, scope), node))
+        case ("UIPanGestureRecognizer", _), ("UIScreenEdgePanGestureRecognizer", _):
+            let g = GestureRecognizerObject(className: name)
+            if labels == ["target", "action"] {
+                guard case let .string(action) = try arg(args, "action", scope, hint: nil) else {
+                    throw fail(.invalidValue, node, "the action of \(name) must be #selector(method(_:))")
+                }
+                g.action = action
+            } else if !labels.isEmpty {
+                throw unsupportedCall(args.signature(name), node, hint: "make it with \(name)(target: self, action: #selector(handleGesture(_:)))")
+            }
+            interactive?.recognizers.append(g)
+            return .gesture(g)
+        case ("fmin", ["_", "_"]), ("fmax", ["_", "_"]), ("fminf", ["_", "_"]), ("fmaxf", ["_", "_"]):
+            // C's fmin/fmax (and the Float forms): the smaller or larger of two numbers.
+            let a = try double(try eval(args.items[0].expr, scope, hint: "Double"), args.items[0].expr, name)
+            let b = try double(try eval(args.items[1].expr, scope, hint: "Double"), args.items[1].expr, name)
+            return .double(name.hasPrefix("fmin") ? Swift.min(a, b) : Swift.max(a, b))
         case ("min", _), ("max", _):
             var values: [Double] = []
             var allInt = true

@@ -93,8 +93,11 @@ extension Evaluator {
     }
 
     /// A scene-given value as a Swift value.
-    func value(of bound: BindValue, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+    func value(of bound: BindValue, _ node: some SyntaxProtocol, scope: Scope? = nil) throws(SwiftImportError) -> Value {
         switch bound {
+        case let .rotate(landscape, duration):
+            try rotateDevice(toLandscape: landscape, duration: duration, node, scope: scope)
+            return .void
         case let .number(d): return .double(d)
         case let .bool(b): return .bool(b)
         case let .string(s): return .string(s)
@@ -141,5 +144,39 @@ extension Evaluator {
         v.model[.hidden] = .bool(true)
         allViews.append(v)
         return v
+    }
+
+    /// `{rotate: landscape}` bound to a call on a view controller: its view turns about its centre
+    /// to +90° (landscapeRight, as the device shows it on a portrait canvas) while its bounds
+    /// swap width and height; `portrait` turns it back. Like the fullscreen preset, over
+    /// `duration` with easeInEaseOut, from now (a completion block's time).
+    func rotateDevice(toLandscape landscape: Bool, duration: Double, _ node: some SyntaxProtocol, scope: Scope?) throws(SwiftImportError) {
+        guard let call = node.as(FunctionCallExprSyntax.self), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base, let scope,
+              case let .viewController(vc) = try eval(base, scope) else {
+            throw fail(.binding, node, "{rotate: …} is bound to '\(node.trimmedDescription)', which is not a call on a view controller",
+                       hint: "bind it to the call that turns the device, e.g. \"to.rotateToLandscape()\": {rotate: landscape}")
+        }
+        let v = vc.view
+        let angle = landscape ? Double.pi / 2 : 0
+        var current = 0.0
+        if case let .transform(t)? = v.model[.transform] {
+            if t.ops.isEmpty { current = 0 }
+            else if t.ops.count == 1, case let .rotate(a, 0, 0, 1) = t.ops[0] { current = a }
+            else {
+                throw fail(.unsupported, node, "'\(v.id)' has a transform of its own, so the device's turn cannot be added to it",
+                           hint: "leave the view controller's view untransformed")
+            }
+        }
+        let size = v.size
+        let portrait = Size(width: min(size.width, size.height), height: max(size.width, size.height))
+        let target = landscape ? Size(width: portrait.height, height: portrait.width) : portrait
+        v.autoNamed = false
+        recorder.basic(layer: v.boundLayer ?? v.id, keyPath: "transform.rotation.z", from: .double(current), to: .double(angle),
+                       begin: now, duration: duration, timing: .named("easeInEaseOut"))
+        recorder.basic(layer: v.boundLayer ?? v.id, keyPath: "bounds.size", from: .size(size), to: .size(target),
+                       begin: now, duration: duration, timing: .named("easeInEaseOut"))
+        v.model[.transform] = .transform(angle == 0 ? .identity : TransformValue(ops: [.rotate(angle, 0, 0, 1)]))
+        v.model[.boundsSize] = .size(target)
+        v.changedLater.formUnion([.transform, .boundsSize])
     }
 }

@@ -59,12 +59,17 @@ final class Evaluator {
     var boundViews: [String: ViewObject] = [:]
     /// Every view the code made (snapshots, new views), in order.
     var allViews: [ViewObject] = []
+    /// The interaction controller while its pan handler runs (Interactive.swift).
+    var interactive: InteractiveState?
+    /// The scene drives the transition with a finger: `transitionContext.isInteractive` is true.
+    let isInteractiveTransition: Bool
 
     init(program: Program, request: SwiftImportRequest) {
         self.program = program
         canvas = request.canvas
         fromScreen = request.from; toScreen = request.to
         bindings = request.bindings
+        isInteractiveTransition = request.interactive != nil
         let full = Rect(x: 0, y: 0, width: request.canvas.width, height: request.canvas.height)
         container = ViewObject(id: "container", origin: "transitionContext.containerView", frame: full)
         container.attached = true; container.attachedInitially = true
@@ -72,6 +77,8 @@ final class Evaluator {
         fromView.screen = request.from
         let toView = ViewObject(id: request.to, origin: "the to view controller's view", frame: full)
         toView.screen = request.to
+        // Not in the container until the code adds it: hidden, so adding it later shows it then.
+        toView.model[.hidden] = .bool(true); toView.initial[.hidden] = .bool(true)
         fromController = ScreenController(screen: request.from, view: fromView)
         toController = ScreenController(screen: request.to, view: toView)
         recorder = Recorder(prefix: request.prefix, begin: request.begin, mark: request.mark)

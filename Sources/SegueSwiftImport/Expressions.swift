@@ -10,12 +10,12 @@ extension Evaluator {
         try tick(expr)
         if !bindings.isEmpty, expr.is(MemberAccessExprSyntax.self) || expr.is(FunctionCallExprSyntax.self) || expr.is(DeclReferenceExprSyntax.self),
            let bound = bindings[Self.normalized(expr.trimmedDescription)] {
-            return try value(of: bound, expr)
+            return try value(of: bound, expr, scope: scope)
         }
         // A call bound by its callee alone: "to.rotateToLandscape()" binds every call of it.
         if !bindings.isEmpty, let c = expr.as(FunctionCallExprSyntax.self),
            let bound = bindings[Self.normalized(c.calledExpression.trimmedDescription) + "()"] {
-            return try value(of: bound, expr)
+            return try value(of: bound, expr, scope: scope)
         }
         if let i = expr.as(IntegerLiteralExprSyntax.self) {
             let text = i.literal.text.replacingOccurrences(of: "_", with: "")
@@ -119,6 +119,12 @@ extension Evaluator {
         }
         if expr.is(SuperExprSyntax.self) {
             throw fail(.unsupported, expr, "'super' is not supported", hint: "the importer evaluates the class's own code only")
+        }
+        if let macro = expr.as(MacroExpansionExprSyntax.self), macro.macroName.text == "selector",
+           let target = macro.arguments.first?.expression {
+            // #selector(handleGesture(_:)): the method's base name, which the recognizer calls.
+            let text = target.trimmedDescription
+            return .string(String(text.prefix { $0 != "(" }).split(separator: ".").last.map(String.init) ?? text)
         }
         if let k = expr.as(KeyPathExprSyntax.self) {
             throw fail(.unsupported, k, "key path expressions are not supported", hint: "write CABasicAnimation's key path as a string: \"opacity\"")

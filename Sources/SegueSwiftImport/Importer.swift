@@ -20,6 +20,10 @@ public enum BindValue: Sendable, Equatable {
     case screen(String)
     /// Nothing: a call of the app's that the transition does not need (`"to.setup()": null`).
     case nothing
+    /// The device turns (`{rotate: landscape}` for `"to.rotateToLandscape()"`): the view of the
+    /// view controller the call is made on turns to landscapeRight (+90°, bounds swapped) or back
+    /// to portrait, over `duration` seconds with UIView.animate's default curve.
+    case rotate(landscape: Bool, duration: Double)
 }
 
 /// What SegueScene asks for: one transition of a scene played by a Swift animator.
@@ -39,11 +43,15 @@ public struct SwiftImportRequest {
     public var begin: Double
     /// The source mark generated nodes carry (the `transition:` node).
     public var mark: Mark?
+    /// `interactive:`: a UIPercentDrivenInteractiveTransition subclass driven by the scene's finger.
+    public var interactive: InteractiveRequest?
 
     public init(path: String, displayPath: String, typeName: String?, from: String, to: String, canvas: Size,
-                initArguments: [(String, BindValue)] = [], bindings: [String: BindValue] = [:], prefix: String = "", begin: Double = 0, mark: Mark? = nil) {
+                initArguments: [(String, BindValue)] = [], bindings: [String: BindValue] = [:], prefix: String = "", begin: Double = 0, mark: Mark? = nil,
+                interactive: InteractiveRequest? = nil) {
         self.path = path; self.displayPath = displayPath; self.typeName = typeName; self.from = from; self.to = to
         self.canvas = canvas; self.initArguments = initArguments; self.bindings = bindings; self.prefix = prefix; self.begin = begin; self.mark = mark
+        self.interactive = interactive
     }
 }
 
@@ -68,6 +76,8 @@ public struct ImportedTransition {
     public var animations: [Node]
     /// How long the step lasts: until completeTransition, or the last animation's end.
     public var duration: Double
+    /// What the interaction controller's pan handler did, when the request was interactive.
+    public var interaction: ImportedInteraction?
 }
 
 /// Reads a UIKit animator (`UIViewControllerAnimatedTransitioning`) and evaluates its

@@ -84,7 +84,8 @@ extension Evaluator {
             switch name {
             case "containerView": return .view(container)
             case "isAnimated": return .bool(true)
-            case "isInteractive", "transitionWasCancelled": return .bool(false)
+            case "isInteractive": return .bool(isInteractiveTransition)
+            case "transitionWasCancelled": return .bool(false)
             case "presentationStyle": return .enumCase("fullScreen", [])
             default: break
             }
@@ -93,7 +94,10 @@ extension Evaluator {
         case let .object(instance):
             if instance.type.properties[name] != nil { return try readProperty(instance, name, m) }
             if let f = instance.type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: base, type: instance.type)) }
+            if isInteractionController(base), let v = interactiveProperty(name) { return v }
             throw fail(.unknownIdentifier, m, "\(instance.type.name) has no property '\(name)'")
+        case let .gesture(g):
+            return try gestureMember(g, name, m)
         case let .caAnimation(a):
             if name == "settlingDuration", a.className == "CASpringAnimation" { return .enumCase("settlingDuration", []) }
             if let v = a.properties[name] { return v }

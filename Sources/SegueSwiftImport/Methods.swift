@@ -25,7 +25,7 @@ extension Evaluator {
                 if completedAt == nil { completedAt = now }
                 return .void
             case "updateInteractiveTransition(_:)", "finishInteractiveTransition()", "cancelInteractiveTransition()", "pauseInteractiveTransition()":
-                throw unsupportedCall(sig, node, hint: "interactive transitions are not imported yet; Segue's presets drive gestures (docs/presets.md)")
+                throw unsupportedCall(sig, node, hint: "the animator does not drive its own interaction: write a UIPercentDrivenInteractiveTransition subclass whose pan handler calls update(_:), finish() and cancel(), and name it with interactive: in the scene (docs/swift-import.md)")
             default: break
             }
         case let .view(v), let .layer(v):
@@ -91,6 +91,10 @@ extension Evaluator {
                 guard case let .caAnimation(anim) = a else { throw fail(.invalidValue, node, "expected a CAAnimation") }
                 try addCAAnimation(anim, to: v, node)
                 return .void
+            case "addGestureRecognizer(_:)", "removeGestureRecognizer(_:)":
+                guard case let .gesture(g) = try arg(args, nil, scope, hint: nil) else { throw fail(.invalidValue, node, "expected a gesture recognizer") }
+                if name == "addGestureRecognizer" { g.view = v }
+                return .void
             case "removeAllAnimations()" where isLayer, "removeAnimation(forKey:)" where isLayer:
                 throw unsupportedCall(sig, node, hint: "let animations run to their end; remove them with isRemovedOnCompletion")
             default: break
@@ -128,6 +132,14 @@ extension Evaluator {
             }
         case let .object(instance):
             if let f = instance.type.functions[name]?.first { return try invoke(FunctionRef(decl: f, receiver: base, type: instance.type), args, scope) }
+            if isInteractionController(base), let v = try interactiveMethod(sig, args, scope, node) { return v }
+        case let .gesture(g):
+            return try gestureMethod(g, sig, args, scope, node)
+        case .viewController:
+            // The handler starts the transition; the scene already evaluated the animator it runs.
+            if interactive != nil, ["dismiss(animated:completion:)", "dismiss(animated:)", "present(_:animated:completion:)", "present(_:animated:)"].contains(sig) {
+                return .void
+            }
         case let .propertyAnimator(p): return try propertyAnimatorMethod(p, sig, args, scope, node)
         case let .array(items):
             if sig == "forEach(_:)" || sig == "forEach()" {
@@ -196,6 +208,7 @@ extension Evaluator {
                 self.name(value, name)
                 return
             }
+            if isInteractionController(scope.selfValue), try setInteractiveProperty(name, value, target) { return }
             if case let .view(v)? = scope.selfValue { return try writeView(v, name, layer: false, value, target) }
             if case let .layer(v)? = scope.selfValue { return try writeView(v, name, layer: true, value, target) }
             throw fail(.unknownIdentifier, r, "cannot assign to '\(name)': it is not declared", hint: "declare it with var \(name) = …")
@@ -212,10 +225,16 @@ extension Evaluator {
         case let .view(v): try writeView(v, name, layer: false, value, target)
         case let .layer(v): try writeView(v, name, layer: true, value, target)
         case let .object(instance):
+            if instance.type.properties[name] == nil, isInteractionController(base), try setInteractiveProperty(name, value, target) { return }
             guard instance.type.properties[name] != nil else { throw fail(.unknownIdentifier, m, "\(instance.type.name) has no property '\(name)'") }
             instance.stored[name] = value
             self.name(value, name)
         case let .caAnimation(a): try setCAProperty(a, name, value, target, scope)
+        case let .gesture(g):
+            // How the recognizer is set up changes nothing for a scripted finger.
+            guard ["edges", "maximumNumberOfTouches", "minimumNumberOfTouches", "delegate", "cancelsTouchesInView", "isEnabled", "delaysTouchesBegan"].contains(name) else {
+                throw fail(.unsupported, m, "setting '\(name)' of \(g.className) is not supported")
+            }
         case let .propertyAnimator(p):
             throw fail(.unsupported, m, "setting '\(name)' of UIViewPropertyAnimator is not supported", hint: "give the timing in its initializer; p.duration is \(p.duration)")
         case let .viewController(c):

@@ -18,6 +18,7 @@ extension Evaluator {
         if case let .object(instance)? = scope.selfValue {
             if instance.type.properties[name] != nil { return try readProperty(instance, name, r) }
             if let fs = instance.type.functions[name], let f = fs.first { return .function(FunctionRef(decl: f, receiver: scope.selfValue, type: instance.type)) }
+            if isInteractionController(scope.selfValue), let v = interactiveProperty(name) { return v }
         }
         if case let .typeName(t)? = scope.selfValue, let type = program.types[t] {
             if type.properties[name] != nil { return try staticProperty(type, name, r) }
@@ -70,6 +71,7 @@ extension Evaluator {
         "UICubicTimingParameters", "NSValue", "NSNumber", "UITransitionContextViewControllerKey", "UITransitionContextViewKey",
         "CAMediaTimingFillMode", "CAAnimationCalculationMode", "UIViewAnimatingPosition", "UIView.AnimationOptions", "UIView.KeyframeAnimationOptions",
         "UIView.AnimationCurve", "UIViewController", "CGColor", "Bool", "String",
+        "UIPanGestureRecognizer", "UIScreenEdgePanGestureRecognizer", "UIGestureRecognizer", "UIPercentDrivenInteractiveTransition",
     ]
 
     func receiverTypeName(_ v: Value) -> String {
@@ -215,8 +217,10 @@ extension Evaluator {
     }
 
     /// Creates an instance of a type of the file: stored properties, then the initializer.
-    func instantiate(_ type: TypeDecl, _ given: [(String, Value)], _ node: some SyntaxProtocol, args: Arguments?, scope: Scope?) throws(SwiftImportError) -> Value {
+    func instantiate(_ type: TypeDecl, _ given: [(String, Value)], _ node: some SyntaxProtocol, args: Arguments?, scope: Scope?,
+                     onCreate: ((Instance) -> Void)? = nil) throws(SwiftImportError) -> Value {
         let instance = Instance(type: type)
+        onCreate?(instance)
         if type.isEnum {
             throw fail(.unsupported, node, "creating the enum \(type.name) with an initializer is not supported", hint: "write a case: .\(type.enumCases.first ?? "case")")
         }

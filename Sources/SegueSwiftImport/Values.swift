@@ -86,6 +86,7 @@ indirect enum Value {
     case propertyAnimator(PropertyAnimator)
     case caAnimation(CAAnimationObject)
     case timing(TimingValue)
+    case gesture(GestureRecognizerObject)
     case none
     case void
 
@@ -115,6 +116,7 @@ indirect enum Value {
         case .propertyAnimator: return "UIViewPropertyAnimator"
         case .caAnimation(let a): return a.className
         case .timing: return "a timing curve"
+        case let .gesture(g): return g.className
         case .none: return "nil"
         case .void: return "Void"
         }
