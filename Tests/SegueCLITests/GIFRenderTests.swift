@@ -172,6 +172,54 @@ import Testing
         #expect(f.stderr.contains("fitted under --max-size at --fps") && f.stderr.contains("quality 100"), "stderr: \(f.stderr)")
     }
 
+    /// SSIMULACRA2 (the PyPI package the bootstrap installs; 100 = identical) of a GIF's first
+    /// frame, composited to RGB by Pillow, against a PNG of the same size.
+    func firstFrameScore(_ gif: String, against png: String) throws -> Double {
+        let r = try tool("python3", ["-c", """
+            import sys, tempfile, os
+            from PIL import Image
+            import ssimulacra2
+            im = Image.open(sys.argv[1]); im.seek(0)
+            with tempfile.TemporaryDirectory() as d:
+                frame = os.path.join(d, 'frame.png'); im.convert('RGB').save(frame)
+                ref = os.path.join(d, 'ref.png'); Image.open(sys.argv[2]).convert('RGB').save(ref)
+                print(ssimulacra2.compute_ssimulacra2(ref, frame))
+            """, gif, png])
+        return Double(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    /// Whatever the limit, `--max-size` either writes a GIF whose frames stay above the quality
+    /// floor, or writes nothing and exits 1: it never "fits" by wiping out the picture. (Measured
+    /// on this scene's first frame: quality 50, the ladder's floor, scores 86; quality 20 scores
+    /// 74 and quality 0, where the old ladder could end, 59. The line is drawn at 80.)
+    @Test func maxSizeNeverFitsByGoingBelowTheQualityFloor() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let still = box.path("still.png")
+        #expect(try segue("still", flip, "--time", "0", "--scale", "0.5", "-o", still).status == 0)
+        let free = box.path("free.gif")
+        #expect(try segue("render", flip, "-o", free, "--scale", "0.5", "--quiet").status == 0)
+        let unlimited = try Data(contentsOf: URL(fileURLWithPath: free)).count
+        var outcomes: [Int32] = []
+        for fraction in [0.5, 0.3, 0.2, 0.12, 0.05] {
+            let limit = Int(Double(unlimited) * fraction)
+            let out = box.path("fit-\(fraction).gif")
+            let r = try segue("render", flip, "-o", out, "--scale", "0.5", "--max-size", String(limit), "--quiet")
+            outcomes.append(r.status)
+            if r.status == 0 {
+                let size = try Data(contentsOf: URL(fileURLWithPath: out)).count
+                #expect(size <= limit, "\(size) > \(limit)")
+                let score = try firstFrameScore(out, against: still)
+                #expect(score >= 80, "--max-size \(limit): first frame scores \(score)")
+            } else {
+                #expect(r.status == 1, "stderr: \(r.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: out), "a refused fit must write nothing")
+            }
+        }
+        // The sweep crosses the line: the generous limits fit, the tightest does not.
+        #expect(outcomes.first == 0 && outcomes.last == 1, "exit statuses \(outcomes)")
+    }
+
     @Test func webpAndAPNGAreChosenByExtension() throws {
         let box = try Sandbox()
         defer { box.remove() }
