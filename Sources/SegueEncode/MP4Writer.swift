@@ -56,11 +56,11 @@ public final class MP4Writer: FrameSink {
     private var formatContext: UnsafeMutablePointer<AVFormatContext>?
     private var codecContext: UnsafeMutablePointer<AVCodecContext>?
     private var stream: UnsafeMutablePointer<AVStream>?
-    private var scaler: OpaquePointer?
-    private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
-    /// Scratch BGRA frame of the padded size, used only for odd frame sizes.
-    private var padded: [UInt8] = []
+    /// Idle colour converters (one swscale context per render thread converting at the moment:
+    /// a context is not thread-safe). Bit-exact mode gives the same bytes from any of them.
+    private let scalerLock = NSLock()
+    private var idleScalers: [OpaquePointer] = []
     private var closed = false
 
     /// Opens the encoder and reserves the output's temporary file. Nothing is encoded yet.
@@ -181,42 +181,49 @@ public final class MP4Writer: FrameSink {
         av_dict_free(&options)
         try ffcheck(status, "avformat_write_header (mp4)")
 
+        // Fails here rather than on the first frame.
+        giveScaler(try takeScaler())
+        packet = try ffalloc(av_packet_alloc(), "av_packet_alloc")
+    }
+
+    /// A converter from BGR0 to Y'CbCr 4:2:0: RGB (full range) → Y'CbCr with BT.709
+    /// coefficients, limited ("tv") range, in swscale's bit-exact mode.
+    private func takeScaler() throws -> OpaquePointer {
+        scalerLock.lock()
+        if let idle = idleScalers.popLast() { scalerLock.unlock(); return idle }
+        scalerLock.unlock()
         let w = Int32(encodedWidth), h = Int32(encodedHeight)
-        scaler = sws_getContext(w, h, AV_PIX_FMT_BGR0, w, h, AV_PIX_FMT_YUV420P,
-                                segue_sws_flags_bitexact(), nil, nil, nil)
-        guard let scaler else {
+        guard let scaler = sws_getContext(w, h, AV_PIX_FMT_BGR0, w, h, AV_PIX_FMT_YUV420P,
+                                          segue_sws_flags_bitexact(), nil, nil, nil) else {
             throw EncodeError.ffmpeg(call: "sws_getContext (bgr0 → yuv420p)", code: segue_averror(EINVAL),
                                      message: ffmpegErrorMessage(segue_averror(EINVAL)))
         }
-        // RGB (full range) → Y'CbCr with BT.709 coefficients, limited ("tv") range.
         let bt709 = sws_getCoefficients(segue_sws_cs_itu709())
         if sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16) < 0 {
+            sws_freeContext(scaler)
             throw EncodeError.ffmpeg(call: "sws_setColorspaceDetails (BT.709)", code: segue_averror(ENOTSUP),
                                      message: ffmpegErrorMessage(segue_averror(ENOTSUP)))
         }
-
-        let frame = try ffalloc(av_frame_alloc(), "av_frame_alloc")
-        self.frame = frame
-        frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        frame.pointee.width = w
-        frame.pointee.height = h
-        frame.pointee.color_primaries = AVCOL_PRI_BT709
-        frame.pointee.color_trc = AVCOL_TRC_BT709
-        frame.pointee.colorspace = AVCOL_SPC_BT709
-        frame.pointee.color_range = AVCOL_RANGE_MPEG
-        try ffcheck(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
-        packet = try ffalloc(av_packet_alloc(), "av_packet_alloc")
-        if encodedWidth != width || encodedHeight != height {
-            padded = [UInt8](repeating: 0, count: encodedWidth * encodedHeight * 4)
-        }
+        return scaler
     }
 
-    /// Converts and encodes one frame; compressed data goes straight to the file.
-    public func append(_ image: RasterImage) throws {
-        guard !closed, let ctx = codecContext, let frame, let scaler else { throw EncodeError.writerClosed }
+    private func giveScaler(_ scaler: OpaquePointer) {
+        scalerLock.lock()
+        idleScalers.append(scaler)
+        scalerLock.unlock()
+    }
+
+    /// Converts one frame to the encoder's Y'CbCr 4:2:0. Thread-safe: the render threads call it
+    /// for the frames they have just drawn, so colour conversion (about 3 ms a 780×1688 frame in
+    /// bit-exact mode, a tenth or more of encoding it with x264 medium on one thread) runs in
+    /// parallel rather than on the thread that encodes.
+    public func prepare(_ image: RasterImage) throws -> any PreparedFrame {
         do {
             try requireFrameSize(image, width: width, height: height)
-            try ffcheck(av_frame_make_writable(frame), "av_frame_make_writable")
+            let converted = try ConvertedFrame(width: encodedWidth, height: encodedHeight)
+            let frame = converted.frame
+            let scaler = try takeScaler()
+            defer { giveScaler(scaler) }
             var dst: [UnsafeMutablePointer<UInt8>?] = [frame.plane(0), frame.plane(1), frame.plane(2), nil]
             var dstStride: [Int32] = [Int32(frame.stride(0)), Int32(frame.stride(1)), Int32(frame.stride(2)), 0]
             let convert = { (src: UnsafePointer<UInt8>, stride: Int) -> Int32 in
@@ -225,21 +232,45 @@ public final class MP4Writer: FrameSink {
                 return sws_scale(scaler, &srcPlanes, &srcStride, 0, Int32(self.encodedHeight), &dst, &dstStride)
             }
             let rows: Int32
-            if padded.isEmpty {
+            if encodedWidth == width && encodedHeight == height {
                 rows = image.pixels.withUnsafeBufferPointer { convert($0.baseAddress!, image.bytesPerRow) }
             } else {
-                padToEven(image)
+                let padded = paddedToEven(image)
                 rows = padded.withUnsafeBufferPointer { convert($0.baseAddress!, encodedWidth * 4) }
             }
-            try ffcheck(rows > 0 ? rows : min(rows, segue_averror(EINVAL)), "sws_scale (bgr0 → yuv420p, frame \(frameCount))")
-            frame.pointee.pts = Int64(frameCount)
-            try ffcheck(avcodec_send_frame(ctx, frame), "avcodec_send_frame (libx264, frame \(frameCount))")
+            try ffcheck(rows > 0 ? rows : min(rows, segue_averror(EINVAL)), "sws_scale (bgr0 → yuv420p)")
+            return converted
+        } catch {
+            throw namingOutput(error, path: url.path)
+        }
+    }
+
+    /// Encodes a frame converted by `prepare`; compressed data goes straight to the file.
+    public func append(prepared: any PreparedFrame) throws {
+        guard !closed, let ctx = codecContext else { throw EncodeError.writerClosed }
+        guard let converted = prepared as? ConvertedFrame else {
+            preconditionFailure("MP4Writer.append(prepared:) takes only what its own prepare(_:) made")
+        }
+        do {
+            converted.frame.pointee.pts = Int64(frameCount)
+            try ffcheck(avcodec_send_frame(ctx, converted.frame), "avcodec_send_frame (libx264, frame \(frameCount))")
             frameCount += 1
             try writePackets()
         } catch {
             cancel()
             throw namingOutput(error, path: url.path)
         }
+    }
+
+    /// Converts and encodes one frame; compressed data goes straight to the file.
+    public func append(_ image: RasterImage) throws {
+        guard !closed, codecContext != nil else { throw EncodeError.writerClosed }
+        let prepared: any PreparedFrame
+        do { prepared = try prepare(image) } catch {
+            cancel()
+            throw error
+        }
+        try append(prepared: prepared)
     }
 
     /// Flushes the encoder, writes the index at the front of the file and renames it into place.
@@ -282,9 +313,10 @@ public final class MP4Writer: FrameSink {
         }
     }
 
-    /// Copies `image` into `padded`, repeating the last column and row.
-    private func padToEven(_ image: RasterImage) {
+    /// `image` at the encoded size, repeating the last column and row.
+    private func paddedToEven(_ image: RasterImage) -> [UInt8] {
         let w = width, h = height, ew = encodedWidth, eh = encodedHeight, srcStride = image.bytesPerRow
+        var padded = [UInt8](repeating: 0, count: ew * eh * 4)
         image.pixels.withUnsafeBufferPointer { src in
             padded.withUnsafeMutableBufferPointer { dst in
                 let s = src.baseAddress!, d = dst.baseAddress!
@@ -295,6 +327,7 @@ public final class MP4Writer: FrameSink {
                 }
             }
         }
+        return padded
     }
 
     private func releaseFFmpeg() {
@@ -305,9 +338,38 @@ public final class MP4Writer: FrameSink {
         }
         stream = nil
         if codecContext != nil { avcodec_free_context(&codecContext) }
-        if scaler != nil { sws_freeContext(scaler); scaler = nil }
-        if frame != nil { av_frame_free(&frame) }
+        scalerLock.lock()
+        for scaler in idleScalers { sws_freeContext(scaler) }
+        idleScalers = []
+        scalerLock.unlock()
         if packet != nil { av_packet_free(&packet) }
-        padded = []
+    }
+}
+
+/// One frame in the encoder's pixel format (Y'CbCr 4:2:0, BT.709, limited range), owned by
+/// this object. libavcodec references the buffers it needs, so it can go once sent.
+final class ConvertedFrame: PreparedFrame, @unchecked Sendable {
+    let frame: UnsafeMutablePointer<AVFrame>
+
+    init(width: Int, height: Int) throws {
+        frame = try ffalloc(av_frame_alloc(), "av_frame_alloc")
+        frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        frame.pointee.width = Int32(width)
+        frame.pointee.height = Int32(height)
+        frame.pointee.color_primaries = AVCOL_PRI_BT709
+        frame.pointee.color_trc = AVCOL_TRC_BT709
+        frame.pointee.colorspace = AVCOL_SPC_BT709
+        frame.pointee.color_range = AVCOL_RANGE_MPEG
+        let status = av_frame_get_buffer(frame, 0)
+        if status < 0 {
+            var f: UnsafeMutablePointer<AVFrame>? = frame
+            av_frame_free(&f)
+            try ffcheck(status, "av_frame_get_buffer")
+        }
+    }
+
+    deinit {
+        var f: UnsafeMutablePointer<AVFrame>? = frame
+        av_frame_free(&f)
     }
 }

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Evaluation is a pure function of time, so any worker can render any frame; the only
 /// shared state is the queue of finished frames. At most `window` frames wait for the sink,
-/// which keeps memory flat on long renders.
+/// which keeps memory flat on long renders. Each worker also runs the sink's `prepare` on the
+/// frame it has drawn (for MP4, the conversion to Y'CbCr), so that the thread handing frames
+/// to the encoder does nothing but encode.
 public final class FramePipeline: @unchecked Sendable {
     private let timeline: Timeline
     private let rasterizer: Rasterizer
@@ -14,19 +16,24 @@ public final class FramePipeline: @unchecked Sendable {
     private let jobs: Int
     private let window: Int
     private let showTouches: Bool
+    private let prepare: (RasterImage) throws -> any PreparedFrame
 
     private let lock = NSCondition()
     private var nextToClaim: Int
     private var nextToDeliver: Int
-    private var finished: [Int: RasterImage] = [:]
+    private var finished: [Int: any PreparedFrame] = [:]
     private var failure: Error?
 
     /// Positions in `frames`: the next to render and the next to hand to the sink.
-    public convenience init(timeline: Timeline, rasterizer: Rasterizer, frames: ClosedRange<Int>, jobs: Int, showTouches: Bool = false) {
-        self.init(timeline: timeline, rasterizer: rasterizer, frames: Array(frames), jobs: jobs, showTouches: showTouches)
+    public convenience init(timeline: Timeline, rasterizer: Rasterizer, frames: ClosedRange<Int>, jobs: Int, showTouches: Bool = false,
+                            prepare: @escaping (RasterImage) throws -> any PreparedFrame = { $0 }) {
+        self.init(timeline: timeline, rasterizer: rasterizer, frames: Array(frames), jobs: jobs, showTouches: showTouches, prepare: prepare)
     }
 
-    public init(timeline: Timeline, rasterizer: Rasterizer, frames: [Int], jobs: Int, showTouches: Bool = false) {
+    /// `prepare` runs on the worker threads, for several frames at once (`FrameSink.prepare`).
+    public init(timeline: Timeline, rasterizer: Rasterizer, frames: [Int], jobs: Int, showTouches: Bool = false,
+                prepare: @escaping (RasterImage) throws -> any PreparedFrame = { $0 }) {
+        self.prepare = prepare
         self.timeline = timeline
         self.showTouches = showTouches
         self.rasterizer = rasterizer
@@ -39,8 +46,9 @@ public final class FramePipeline: @unchecked Sendable {
         nextToDeliver = 0
     }
 
-    /// Renders every frame in the range and calls `deliver` with each, in order, on this thread.
-    public func run(deliver: (Int, RasterImage) throws -> Void) throws {
+    /// Renders every frame in the range and calls `deliver` with each, prepared, in order, on
+    /// this thread.
+    public func run(deliver: (Int, any PreparedFrame) throws -> Void) throws {
         let group = DispatchGroup()
         for _ in 0 ..< jobs {
             group.enter()
@@ -79,7 +87,7 @@ public final class FramePipeline: @unchecked Sendable {
             nextToClaim += 1
             lock.unlock()
             do {
-                let image = try rasterizer.render(DisplayListBuilder.build(timeline, frame: frames[position], showTouches: showTouches))
+                let image = try prepare(rasterizer.render(DisplayListBuilder.build(timeline, frame: frames[position], showTouches: showTouches)))
                 lock.lock(); finished[position] = image; lock.broadcast(); lock.unlock()
             } catch {
                 lock.lock(); if failure == nil { failure = error }; lock.broadcast(); lock.unlock()

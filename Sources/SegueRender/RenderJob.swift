@@ -89,9 +89,10 @@ public enum RenderJob {
                            sink: FrameSink, jobs: Int, showTouches: Bool = false,
                            willAppend: (Int) throws -> Void = { _ in }, didAppend: (Int) -> Void = { _ in }) throws {
         do {
-            try FramePipeline(timeline: timeline, rasterizer: rasterizer, frames: frames, jobs: jobs, showTouches: showTouches).run { index, image in
+            try FramePipeline(timeline: timeline, rasterizer: rasterizer, frames: frames, jobs: jobs, showTouches: showTouches,
+                              prepare: sink.prepare).run { index, prepared in
                 try willAppend(index)
-                try sink.append(image)
+                try sink.append(prepared: prepared)
                 didAppend(index)
             }
             try sink.finish()
