@@ -10,21 +10,7 @@ import Testing
 /// to landscapeRight, as the fullscreen preset draws it: +90° about the canvas centre while its
 /// bounds go from 390 × 844 to 844 × 390, over 0.5 s with ease-in-out.
 @Suite struct DeviceRotationBindingTests {
-    func load(_ rotate: String) throws -> Timeline {
-        let yaml = twoScreens + """
-        transition:
-          swift: FullscreenPlayer.swift
-          from: list
-          to: detail
-          bind:
-            navigation.topViewController: {screen: list}
-            listVC.playerView: {view: {frame: [16, 116, 358, 200], color: "#000000"}}
-            player.superview: {layer: list, frame: [0, 0, 390, 844]}
-            fullscreenVC.keep(): null
-            fullscreenVC.enterLandscape(): \(rotate)
-        """
-        return try scene(yaml.replacingOccurrences(of: "background: \"#FFFFFF\"", with: "background: \"#00000000\""), animators: ["FullscreenPlayer.swift"])
-    }
+    func load(_ rotate: String) throws -> Timeline { try fullscreenPlayerScene(enterLandscape: rotate) }
 
     @Test func theBoundCallTurnsTheViewToLandscape() throws {
         let tl = try load("{rotate: landscape}")

@@ -212,19 +212,7 @@ screens:
     }
 
     @Test func appClassesAreBound() throws {
-        let yaml = twoScreens + """
-        transition:
-          swift: FullscreenPlayer.swift
-          from: list
-          to: detail
-          bind:
-            navigation.topViewController: {screen: list}
-            listVC.playerView: {view: {frame: [16, 116, 358, 200], color: "#000000"}}
-            player.superview: {layer: list, frame: [0, 0, 390, 844]}
-            fullscreenVC.keep(): null
-            fullscreenVC.enterLandscape(): null
-        """
-        let tl = try scene(yaml.replacingOccurrences(of: "background: \"#FFFFFF\"", with: "background: \"#00000000\""), animators: ["FullscreenPlayer.swift"])
+        let tl = try fullscreenPlayerScene(enterLandscape: "null")
         // The player keeps its place (16, 116) inside the full-screen controller's view; the view's
         // background goes from clear to black with the default ease-in-out over 0.5 s.
         let player = try #require(node(tl, "player", at: 0))
@@ -272,4 +260,22 @@ screens:
         let tilted = try #require(node(tl, "second", at: 0.5))
         #expect(close(tilted.transform.m11, 2) && close(tilted.quad[0]!.x, 97.5 - 2 * 97.5 + 10), "\(tilted.quad)")
     }
+}
+
+/// FullscreenPlayer.swift on two screens (the presented one clear), its app classes bound;
+/// `enterLandscape` is what the device-turning call is bound to (`null`: nothing).
+func fullscreenPlayerScene(enterLandscape: String) throws -> Timeline {
+    let yaml = twoScreens + """
+    transition:
+      swift: FullscreenPlayer.swift
+      from: list
+      to: detail
+      bind:
+        navigation.topViewController: {screen: list}
+        listVC.playerView: {view: {frame: [16, 116, 358, 200], color: "#000000"}}
+        player.superview: {layer: list, frame: [0, 0, 390, 844]}
+        fullscreenVC.keep(): null
+        fullscreenVC.enterLandscape(): \(enterLandscape)
+    """
+    return try scene(yaml.replacingOccurrences(of: "background: \"#FFFFFF\"", with: "background: \"#00000000\""), animators: ["FullscreenPlayer.swift"])
 }
