@@ -50,7 +50,10 @@ let package = Package(
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         // GIF palettes (libimagequant), seen only by the encoder.
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
-        .target(name: "SegueEncode", dependencies: ["SegueRaster", "CFFmpeg", "CImageQuant"]),
+        // Perceptual metrics (SSIMULACRA2): the GIF encoder aims at a score with it. Inner loops in C.
+        .target(name: "CSSIMULACRA2"),
+        .target(name: "SegueMetrics", dependencies: ["CSSIMULACRA2"]),
+        .target(name: "SegueEncode", dependencies: ["SegueRaster", "SegueMetrics", "CFFmpeg", "CImageQuant"]),
         // Animated WebP read back for comparisons (FFmpeg 5.1 decodes only still WebP).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // Beside the encoder: files → frames (PNG folders, GIF, WebP, APNG, video) for comparisons.
@@ -89,7 +92,7 @@ let package = Package(
         .testTarget(name: "SegueTimelineTests", dependencies: ["SegueTimeline"]),
         .testTarget(name: "SegueDisplayListTests", dependencies: ["SegueDisplayList"]),
         .testTarget(name: "SegueRasterTests", dependencies: ["SegueRaster", "CCairo"]),
-        .testTarget(name: "SegueEncodeTests", dependencies: ["SegueEncode"]),
+        .testTarget(name: "SegueEncodeTests", dependencies: ["SegueEncode", "SegueMetrics"]),
         .testTarget(name: "SegueCLITests", dependencies: ["SegueCLI", "SegueDecode"]),
         .testTarget(name: "SegueDiffTests", dependencies: ["SegueDiff", "SegueDecode"]),
         .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting"]),

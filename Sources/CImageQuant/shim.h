@@ -3,6 +3,7 @@
 #define SEGUE_CIMAGEQUANT_SHIM_H
 
 #include <dlfcn.h>
+#include <malloc.h>
 #include <libimagequant.h>
 
 /// Makes libimagequant's OpenMP loops single-threaded on the calling thread.
@@ -17,6 +18,14 @@
 static inline void segue_liq_single_thread(void) {
     void (*set_threads)(int) = (void (*)(int))dlsym(RTLD_DEFAULT, "omp_set_num_threads");
     if (set_threads) set_threads(1);
+}
+
+/// Fixes glibc's mmap threshold at `bytes`, so that buffers at least that large are mapped and
+/// given back to the system when freed (see GIFWriter.returnLargeBuffersToTheSystem).
+static inline void segue_malloc_map_buffers_over(int bytes) {
+#ifdef M_MMAP_THRESHOLD
+    mallopt(M_MMAP_THRESHOLD, bytes);
+#endif
 }
 
 #endif

@@ -14,8 +14,8 @@ struct GIFSizeFloor {
     static let width = 320
     /// Frame-size factors tried, mildest first.
     static let factors: [Double] = [1, 0.85, 0.7, 0.6, 0.5, 0.4]
-    /// The lowest libimagequant quality the colour ladder may reach (96 colours at most there).
-    static let quality = 50
+    /// The lowest GIF quality (SSIMULACRA2, "high quality") the size ladder may reach.
+    static let quality = 80
 }
 
 extension RenderCommand {

@@ -20,15 +20,15 @@ enum QualityPreset: String, CaseIterable, ExpressibleByArgument {
         switch self {
         case .low: Settings(crf: 28, gifQuality: 60, gifDither: 1, webpLossyQuality: 60)
         case .medium: Settings(crf: 23, gifQuality: 80, gifDither: 1, webpLossyQuality: 80)
-        case .high: Settings(crf: 18, gifQuality: 100, gifDither: 1, webpLossyQuality: 95)
+        case .high: Settings(crf: 18, gifQuality: 90, gifDither: 1, webpLossyQuality: 95)
         // GIF cannot hold more than 256 colours a frame: exact wherever a frame has no more,
         // and without dithering noise.
         case .lossless: Settings(crf: 0, gifQuality: 100, gifDither: 0, webpLossyQuality: nil)
         }
     }
 
-    /// Without --quality: the defaults (H.264 CRF 18, GIF quality 100 dithered, lossless WebP).
+    /// Without --quality: the defaults (H.264 CRF 18, GIF quality 90 dithered, lossless WebP).
     static let defaults = Settings(crf: 18, gifQuality: GIFWriter.Options.defaultQuality, gifDither: 1, webpLossyQuality: nil)
 
-    static let helpText = "low, medium, high or lossless, for every format: MP4 CRF 28 / 23 / 18 / 0; GIF quality 60 / 80 / 100 / 100 undithered; WebP lossy 60 / 80 / 95 / lossless; APNG and PNG are always lossless. Without it: CRF 18, GIF 100, lossless WebP."
+    static let helpText = "low, medium, high or lossless, for every format: MP4 CRF 28 / 23 / 18 / 0; GIF quality (SSIMULACRA2) 60 / 80 / 90 / 100 undithered; WebP lossy 60 / 80 / 95 / lossless; APNG and PNG are always lossless. Without it: CRF 18, GIF 90, lossless WebP."
 }

@@ -61,13 +61,13 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("GIF, WebP, APNG: how many times the animation plays; 0 repeats forever.", valueName: "n"))
     var loop: Int = 0
 
-    @Option(help: ArgumentHelp("GIF palette quality target 0…100 (libimagequant); lower allows fewer colours and smaller files. (default: 100)", valueName: "q"))
+    @Option(help: ArgumentHelp("GIF quality 0…100 on the SSIMULACRA2 scale (90: visually lossless, 80: high, 70: good): every frame scores at least this wherever a GIF palette can reach it, each with its own palette and as few colours as that needs. 100: exact, libimagequant's best palettes. (default: 90)", valueName: "q"))
     var gifQuality: Int?
 
     @Option(help: ArgumentHelp("GIF colours per palette, 2…256, counting the transparent entry that unchanged pixels use.", valueName: "n"))
     var maxColors: Int = 256
 
-    @Option(help: ArgumentHelp("GIF: at most this many bytes (k and M suffixes: ×1000, ×1000000). The frame rate (50, 33, 25, 20 fps) and the frame size (down to 320 px wide) come down first, then quality and colours (down to quality 50); if even that does not fit, nothing is written and the error says what would.", valueName: "bytes"))
+    @Option(help: ArgumentHelp("GIF: at most this many bytes (k and M suffixes: ×1000, ×1000000). The frame rate (50, 33, 25, 20 fps) and the frame size (down to 320 px wide) come down first, then the GIF quality (down to \(GIFSizeFloor.quality)); if even that does not fit, nothing is written and the error says what would.", valueName: "bytes"))
     var maxSize: ByteCount?
 
     @Option(help: ArgumentHelp("GIF dithering level 0…1 (libimagequant's edge-aware Floyd–Steinberg); 0 maps each pixel to its nearest palette colour. (default: 1)", valueName: "level"))
@@ -231,8 +231,11 @@ struct RenderCommand: ParsableCommand {
         let seconds = Date().timeIntervalSince(started)
         var details = ""
         if let gif = sink as? GIFWriter, let summary = gif.summary {
-            details = String(format: "; %.0f fps, %@ palette, quality %d, %d colours, %d bytes",
-                             fps, summary.palette, summary.quality, summary.colors, summary.bytes)
+            let quality = !summary.perceptual ? "quality \(summary.quality) (libimagequant)"
+                : summary.framesBelowTarget == 0 ? "quality \(summary.quality): every frame SSIMULACRA2 ≥ \(summary.quality)"
+                : "quality \(summary.quality): \(summary.framesBelowTarget) frames below SSIMULACRA2 \(summary.quality) got their best palette"
+            details = String(format: "; %.0f fps, %@ palette, %@, %d colours at most, %d bytes",
+                             fps, summary.palette, quality, summary.colors, summary.bytes)
         } else if format == .webp || format == .apng {
             details = String(format: "; %.0f fps", fps)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SegueMetrics
 
 /// A rectangle of pixels in a GIF's logical screen.
 struct GIFRect: Equatable, Sendable, CustomStringConvertible {
@@ -50,12 +51,15 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     struct Encoded {
         var mode: PaletteMode
         var settings: Quantizer.Settings
+        var target: PerceptualTarget?
         /// "GIF89a", the logical screen descriptor and the global colour table, if any.
         var header: [UInt8]
         /// Per frame: graphic control extension, image descriptor, local colour table, image data.
         var frames: [[UInt8]]
         /// Per frame: the rectangle stored.
         var rects: [GIFRect]
+        /// With a perceptual target: each frame's search.
+        var searches: [FrameSearch]
         var byteCount: Int { header.count + frames.reduce(0) { $0 + $1.count } }
     }
 
@@ -157,8 +161,38 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     /// histogram, and once to encode it.
     func progressUnits(mode: PaletteMode) -> Int { mode == .shared ? 2 * spool.count : spool.count }
 
-    /// - Parameter progress: called after each frame of each pass (see `progressUnits`).
-    func encode(mode: PaletteMode, settings: Quantizer.Settings, progress: () -> Void = {}) throws -> Encoded {
+    /// A perceptual target for `encode`: each frame gets its own palette, and the lowest
+    /// libimagequant quality on `ladder` whose frame, as a viewer sees it, scores at least `score`
+    /// on SSIMULACRA2 (measured on the pixels the frame changes, with a margin); where no rung
+    /// reaches it, the top rung.
+    struct PerceptualTarget: Equatable, Sendable {
+        var score: Double
+        /// libimagequant qualities tried, lowest first.
+        var ladder: [Int] = PerceptualTarget.defaultLadder
+        /// Where the first frame's search starts (an index into `ladder`).
+        var firstRung: Int = 4
+        static let defaultLadder = [0, 20, 40, 60, 75, 85, 95, 100]
+        /// A frame that passes by this much lets the next frame start one rung lower.
+        static let headroom = 1.5
+    }
+
+    /// What one frame's search tried: (libimagequant quality, SSIMULACRA2) in order.
+    struct FrameSearch: Equatable, Sendable {
+        var tried: [(quality: Int, score: Double)]
+        var chosen: Int
+        static func == (a: FrameSearch, b: FrameSearch) -> Bool {
+            a.chosen == b.chosen && a.tried.map(\.quality) == b.tried.map(\.quality) && a.tried.map(\.score) == b.tried.map(\.score)
+        }
+    }
+
+    /// - Parameters:
+    ///   - target: with a per-frame palette, the perceptual target each frame aims at (see
+    ///     `PerceptualTarget`); `settings.quality` is then unused. Nil: libimagequant's quality
+    ///     `settings.quality` for every palette.
+    ///   - progress: called after each frame of each pass (see `progressUnits`).
+    func encode(mode: PaletteMode, settings: Quantizer.Settings, target: PerceptualTarget? = nil,
+                progress: () -> Void = {}) throws -> Encoded {
+        precondition(target == nil || mode == .perFrame, "a perceptual target needs a palette per frame")
         let attributes = try Quantizer.Attributes(settings)
         let n = spool.count, w = width, h = height
         let frameBytes = w * h * 4
@@ -186,6 +220,18 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             }
             shared = try histogram.quantize(attributes)
         }
+        // Per-frame search: one set of attributes per rung, made when first needed.
+        var rungAttributes: [Int: Quantizer.Attributes] = [:]
+        func ladderAttributes(_ k: Int) throws -> Quantizer.Attributes {
+            if let a = rungAttributes[k] { return a }
+            var s = settings
+            s.quality = target!.ladder[k]
+            let a = try Quantizer.Attributes(s)
+            rungAttributes[k] = a
+            return a
+        }
+        var rung = target?.firstRung ?? 0
+        var searches: [FrameSearch] = []
 
         var header: [UInt8] = Array("GIF89a".utf8)
         header += le16(w) + le16(h)
@@ -202,83 +248,72 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             let rect = plan.rects[i]
             let disposal = plan.disposals[i]
             let masked = maskedPixels(current, base: base, rect: rect, first: i == 0)
-            let image = try Quantizer.Image(attributes, rgba: masked, width: rect.width, height: rect.height)
-            let result: Quantizer.Result
-            if let shared {
-                result = shared
-            } else {
-                try image.addFixedColor(.transparent)
-                var counter = ColorCounter()
-                masked.withUnsafeBytes { counter.add($0.bindMemory(to: UInt32.self)) }
-                for color in counter.dominant(limit: Self.fixedColorLimit(settings.maxColors)) {
-                    try image.addFixedColor(color)
-                }
-                result = try Quantizer.quantize(image, attributes)
-            }
-            if i > 0 {
-                try image.setBackground(attributes, rgba: crop(screen, rect))
-            }
-            var remapped = try result.remap(image, dithering: settings.dithering)
-            let t = remapped.transparentIndex
-            // libimagequant's palette can hold more than one fully transparent entry (the fixed
-            // one and one of its own); all of them mean "transparent". Pixels that did not change
-            // stay transparent whatever dithering did around them.
-            let palette = remapped.palette
-            let transparentEntries = palette.map { $0.a == 0 }
-            masked.withUnsafeBytes { raw in
-                let px = raw.bindMemory(to: UInt32.self)
-                for k in 0 ..< px.count where px[k] == 0 || transparentEntries[Int(remapped.indices[k])] {
-                    remapped.indices[k] = UInt8(t)
-                }
-            }
-
-            // Update the screen model. Pixels whose colour on screen stays the same are written
-            // as transparent, with the index of the colour shown as an alternative for the LZW
-            // encoder; `changed` bounds the pixels that do change.
-            var lookup: [UInt32: Int16] = [:]
-            for (k, c) in palette.enumerated().reversed() where c.a == 255 { lookup[Self.pack(c)] = Int16(k) }
-            var alternatives = [Int16](repeating: GIFLZW.noAlternative, count: rect.area)
-            var changed = GIFRect.empty
-            screen.withUnsafeMutableBytes { screenRaw in
-                let screenPixels = screenRaw.bindMemory(to: UInt32.self)
-                let packed = palette.map { Self.pack($0) }
-                var minX = Int.max, maxX = -1, minY = Int.max, maxY = -1
-                var lastColor: UInt32 = 0, lastIndex = GIFLZW.noAlternative
-                for ry in 0 ..< rect.height {
-                    for rx in 0 ..< rect.width {
-                        let k = ry * rect.width + rx
-                        let o = (rect.y + ry) * w + rect.x + rx
-                        let shown = screenPixels[o]
-                        let index = Int(remapped.indices[k])
-                        let color = index == t ? shown : packed[index]
-                        if color == shown {
-                            remapped.indices[k] = UInt8(t)
-                            if shown != 0 {
-                                if shown != lastColor { lastColor = shown; lastIndex = lookup[shown] ?? GIFLZW.noAlternative }
-                                alternatives[k] = lastIndex
-                            }
-                        } else {
-                            screenPixels[o] = color
-                            minX = min(minX, rx); maxX = max(maxX, rx); minY = min(minY, ry); maxY = max(maxY, ry)
-                        }
+            let backdrop = i > 0 ? crop(screen, rect) : nil
+            // The frame's pixels for libimagequant, with the dominant flat colours fixed in a
+            // palette of its own. The screen underneath is set after quantizing, for remapping.
+            func image(_ a: Quantizer.Attributes, ownPalette: Bool) throws -> Quantizer.Image {
+                let image = try Quantizer.Image(a, rgba: masked, width: rect.width, height: rect.height)
+                if ownPalette {
+                    try image.addFixedColor(.transparent)
+                    var counter = ColorCounter()
+                    masked.withUnsafeBytes { counter.add($0.bindMemory(to: UInt32.self)) }
+                    for color in counter.dominant(limit: Self.fixedColorLimit(settings.maxColors)) {
+                        try image.addFixedColor(color)
                     }
                 }
-                if maxX >= 0 { changed = GIFRect(x: rect.x + minX, y: rect.y + minY, width: maxX - minX + 1, height: maxY - minY + 1) }
+                return image
             }
+            func remapped(_ result: Quantizer.Result, _ image: Quantizer.Image, _ a: Quantizer.Attributes) throws -> FrameCandidate {
+                if let backdrop { try image.setBackground(a, rgba: backdrop) }
+                return try candidate(result, image, masked: masked, rect: rect, screen: screen, dithering: settings.dithering)
+            }
+
+            var frame: FrameCandidate
+            if let shared {
+                frame = try remapped(shared, try image(attributes, ownPalette: false), attributes)
+            } else if let target {
+                // The lowest rung that reaches the target, starting from the previous frame's.
+                let measured = measuredRect(rect)
+                let scorer = FrameScorer(encoder: self, source: current, measured: measured)
+                var tried: [(quality: Int, score: Double)] = []
+                var k = rung
+                var chosen: (candidate: FrameCandidate, score: Double)
+                while true {
+                    let a = try ladderAttributes(k)
+                    let img = try image(a, ownPalette: true)
+                    let c = try remapped(try Quantizer.quantize(img, a), img, a)
+                    let score = scorer.score(shown(c, rect: rect, over: screen, measured: measured))
+                    tried.append((target.ladder[k], score))
+                    // Below the target even at the top rung: the top rung's palette, the most
+                    // colours (one candidate at a time is kept, for memory).
+                    if score >= target.score || k == target.ladder.count - 1 { chosen = (c, score); break }
+                    k += 1
+                }
+                frame = chosen.candidate
+                searches.append(FrameSearch(tried: tried, chosen: target.ladder[k]))
+                // A frame that passed with room to spare lets the next one try a rung lower.
+                rung = (k == rung && chosen.score >= target.score + PerceptualTarget.headroom) ? max(0, k - 1) : k
+            } else {
+                let img = try image(attributes, ownPalette: true)
+                frame = try remapped(try Quantizer.quantize(img, attributes), img, attributes)
+            }
+            let palette = frame.palette, t = frame.transparentIndex
+            commit(frame, rect: rect, to: &screen)
+            var alternatives = frame.alternatives
 
             // Store only the pixels that change, unless this frame must clear its whole rectangle.
             var stored = rect
             if i > 0 && disposal == 1 {
-                stored = changed.isEmpty ? GIFRect(x: rect.x, y: rect.y, width: 1, height: 1) : changed
+                stored = frame.changed.isEmpty ? GIFRect(x: rect.x, y: rect.y, width: 1, height: 1) : frame.changed
             }
-            var indices = remapped.indices
+            var indices = frame.indices
             if stored != rect {
                 indices = [UInt8](repeating: 0, count: stored.area)
                 var storedAlternatives = [Int16](repeating: GIFLZW.noAlternative, count: stored.area)
                 for sy in 0 ..< stored.height {
                     let src = (stored.y - rect.y + sy) * rect.width + (stored.x - rect.x)
                     for sx in 0 ..< stored.width {
-                        indices[sy * stored.width + sx] = remapped.indices[src + sx]
+                        indices[sy * stored.width + sx] = frame.indices[src + sx]
                         storedAlternatives[sy * stored.width + sx] = alternatives[src + sx]
                     }
                 }
@@ -320,7 +355,167 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             advanceBase(&base, &current, frame: i)
             progress()
         }
-        return Encoded(mode: mode, settings: settings, header: header, frames: frames, rects: rects)
+        return Encoded(mode: mode, settings: settings, target: target, header: header, frames: frames, rects: rects,
+                       searches: searches)
+    }
+
+    /// One way to draw a frame's rectangle: indices, palette, and what the viewer then sees.
+    struct FrameCandidate {
+        var indices: [UInt8]
+        /// Per pixel: the index of the colour already shown, where the pixel is written as
+        /// transparent (see `GIFLZW`), or `GIFLZW.noAlternative`.
+        var alternatives: [Int16]
+        var palette: [Quantizer.Color]
+        var transparentIndex: Int
+        /// The rectangle as shown after this frame (RGBA as UInt32, row by row).
+        var shown: [UInt32]
+        /// Bounds of the pixels whose colour on screen changes.
+        var changed: GIFRect
+    }
+
+    /// Remaps the frame with `result`'s palette and works out what the viewer sees. Pixels whose
+    /// colour on screen stays the same are written as transparent, with the index of the colour
+    /// shown as an alternative for the LZW encoder.
+    private func candidate(_ result: Quantizer.Result, _ image: Quantizer.Image, masked: [UInt8], rect: GIFRect,
+                           screen: [UInt8], dithering: Float) throws -> FrameCandidate {
+        var remapped = try result.remap(image, dithering: dithering)
+        let t = remapped.transparentIndex
+        // libimagequant's palette can hold more than one fully transparent entry (the fixed
+        // one and one of its own); all of them mean "transparent". Pixels that did not change
+        // stay transparent whatever dithering did around them.
+        let palette = remapped.palette
+        let transparentEntries = palette.map { $0.a == 0 }
+        masked.withUnsafeBytes { raw in
+            let px = raw.bindMemory(to: UInt32.self)
+            for k in 0 ..< px.count where px[k] == 0 || transparentEntries[Int(remapped.indices[k])] {
+                remapped.indices[k] = UInt8(t)
+            }
+        }
+
+        var lookup: [UInt32: Int16] = [:]
+        for (k, c) in palette.enumerated().reversed() where c.a == 255 { lookup[Self.pack(c)] = Int16(k) }
+        var alternatives = [Int16](repeating: GIFLZW.noAlternative, count: rect.area)
+        var shown = [UInt32](repeating: 0, count: rect.area)
+        var changed = GIFRect.empty
+        let w = width
+        screen.withUnsafeBytes { screenRaw in
+            let screenPixels = screenRaw.bindMemory(to: UInt32.self)
+            let packed = palette.map { Self.pack($0) }
+            var minX = Int.max, maxX = -1, minY = Int.max, maxY = -1
+            var lastColor: UInt32 = 0, lastIndex = GIFLZW.noAlternative
+            for ry in 0 ..< rect.height {
+                for rx in 0 ..< rect.width {
+                    let k = ry * rect.width + rx
+                    let before = screenPixels[(rect.y + ry) * w + rect.x + rx]
+                    let index = Int(remapped.indices[k])
+                    let color = index == t ? before : packed[index]
+                    shown[k] = color
+                    if color == before {
+                        remapped.indices[k] = UInt8(t)
+                        if before != 0 {
+                            if before != lastColor { lastColor = before; lastIndex = lookup[before] ?? GIFLZW.noAlternative }
+                            alternatives[k] = lastIndex
+                        }
+                    } else {
+                        minX = min(minX, rx); maxX = max(maxX, rx); minY = min(minY, ry); maxY = max(maxY, ry)
+                    }
+                }
+            }
+            if maxX >= 0 { changed = GIFRect(x: rect.x + minX, y: rect.y + minY, width: maxX - minX + 1, height: maxY - minY + 1) }
+        }
+        return FrameCandidate(indices: remapped.indices, alternatives: alternatives, palette: palette,
+                              transparentIndex: t, shown: shown, changed: changed)
+    }
+
+    /// Puts the candidate's pixels on the screen.
+    private func commit(_ frame: FrameCandidate, rect: GIFRect, to screen: inout [UInt8]) {
+        let w = width
+        screen.withUnsafeMutableBytes { raw in
+            let px = raw.bindMemory(to: UInt32.self)
+            frame.shown.withUnsafeBufferPointer { shown in
+                for ry in 0 ..< rect.height {
+                    let o = (rect.y + ry) * w + rect.x
+                    for rx in 0 ..< rect.width { px[o + rx] = shown[ry * rect.width + rx] }
+                }
+            }
+        }
+    }
+
+    /// The region scored for a perceptual target: the frame's rectangle with a margin, at least
+    /// `measuredMinimum` pixels a side where the frame allows (SSIMULACRA2 needs 8 pixels at each
+    /// of its six scales to measure them all).
+    func measuredRect(_ rect: GIFRect) -> GIFRect {
+        func span(_ start: Int, _ length: Int, _ limit: Int) -> (Int, Int) {
+            let wanted = min(limit, max(length + 2 * Self.measuredMargin, Self.measuredMinimum))
+            let centre = start + length / 2
+            let lo = max(0, min(limit - wanted, centre - wanted / 2))
+            return (lo, wanted)
+        }
+        let (x, mw) = span(rect.x, rect.width, width)
+        let (y, mh) = span(rect.y, rect.height, height)
+        return GIFRect(x: x, y: y, width: mw, height: mh)
+    }
+
+    static let measuredMargin = 8
+    static let measuredMinimum = 256
+    /// Regions larger than this are scored in horizontal bands of at most `measuredBandPixels`
+    /// (see `FrameScorer`).
+    static let measuredWholePixels = 700_000
+    static let measuredBandPixels = 250_000
+
+    /// Scores candidates for one frame's measured region against the source. Up to
+    /// `measuredWholePixels` the region is one image, prepared once. Larger regions (a 1170×2532
+    /// frame) are scored in horizontal bands, the frame's score being the lowest band's (stricter
+    /// than one score over the whole, since a flawed band is not averaged away), and each band's
+    /// reference is made when scored and then dropped: whole, the planes of a 3-Mpx frame took the
+    /// render from about 330 MB to 710 MB, and 700,000-pixel bands to 480 MB.
+    struct FrameScorer {
+        let source: [UInt8]
+        let bands: [GIFRect]
+        let measured: GIFRect
+        let prepared: SSIMULACRA2.Reference?
+
+        init(encoder: GIFEncoder, source current: [UInt8], measured: GIFRect) {
+            self.measured = measured
+            let whole = encoder.crop(current, measured)
+            source = whole
+            if measured.area <= GIFEncoder.measuredWholePixels {
+                bands = [measured]
+                prepared = SSIMULACRA2.Reference(rgba: whole, width: measured.width, height: measured.height)
+            } else {
+                let count = (measured.area + GIFEncoder.measuredBandPixels - 1) / GIFEncoder.measuredBandPixels
+                let height = (measured.height + count - 1) / count
+                bands = stride(from: 0, to: measured.height, by: height).map {
+                    GIFRect(x: 0, y: $0, width: measured.width, height: min(height, measured.height - $0))
+                }
+                prepared = nil
+            }
+        }
+
+        /// `shown`: the measured region as the viewer would see it (RGBA).
+        func score(_ shown: [UInt8]) -> Double {
+            if let prepared { return prepared.score(shown) }
+            var lowest = 100.0
+            for band in bands {
+                let bytes = band.y * measured.width * 4 ..< band.maxY * measured.width * 4
+                let reference = SSIMULACRA2.Reference(rgba: Array(source[bytes]), width: band.width, height: band.height)
+                lowest = min(lowest, reference.score(Array(shown[bytes])))
+            }
+            return lowest
+        }
+    }
+
+    /// The `measured` region of the screen as it would be after drawing `frame` (RGBA bytes).
+    private func shown(_ frame: FrameCandidate, rect: GIFRect, over screen: [UInt8], measured: GIFRect) -> [UInt8] {
+        var out = crop(screen, measured)
+        out.withUnsafeMutableBytes { raw in
+            let px = raw.bindMemory(to: UInt32.self)
+            for ry in 0 ..< rect.height {
+                let o = (rect.y - measured.y + ry) * measured.width + (rect.x - measured.x)
+                for rx in 0 ..< rect.width { px[o + rx] = frame.shown[ry * rect.width + rx] }
+            }
+        }
+        return out
     }
 
     /// LZW image data, encoded twice: with the transparent index first and the shown colour as
@@ -382,7 +577,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         if plan.disposals[i] == 2 { clearRGBA(&base, plan.rects[i]) }
     }
 
-    private func crop(_ pixels: [UInt8], _ rect: GIFRect) -> [UInt8] {
+    fileprivate func crop(_ pixels: [UInt8], _ rect: GIFRect) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: rect.area * 4)
         for ry in 0 ..< rect.height {
             let src = ((rect.y + ry) * width + rect.x) * 4

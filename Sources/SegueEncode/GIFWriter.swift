@@ -1,12 +1,16 @@
 import CFFmpeg
+import CImageQuant
 import Foundation
 
 /// Writes an animated GIF.
 ///
-/// - Palettes come from libimagequant, with its edge-aware Floyd–Steinberg dithering. Each
-///   file is encoded twice, once with one palette shared by all frames (a global colour table
-///   from a histogram of every frame's changed pixels) and once with a palette per frame
-///   (local colour tables from each frame's changed pixels), and the smaller file is kept.
+/// - Palettes come from libimagequant, with its edge-aware Floyd–Steinberg dithering.
+/// - Below quality 100 (the default is 90), the quality is a perceptual target: each frame gets
+///   its own palette (a local colour table), with as few colours as make the frame, as a viewer
+///   sees it, score at least the quality on SSIMULACRA2 (`GIFEncoder.PerceptualTarget`).
+/// - At quality 100 the file is encoded twice, once with one palette shared by all frames (a
+///   global colour table from a histogram of every frame's changed pixels) and once with a
+///   palette per frame, each with libimagequant's best palettes, and the smaller file is kept.
 /// - Frames after the first store only the rectangle that changed; unchanged pixels inside it
 ///   are transparent (see `GIFEncoder`).
 /// - Delays are whole centiseconds whose running total stays within 0.5 cs of the true time
@@ -28,7 +32,12 @@ public final class GIFWriter: FrameSink {
     }
 
     public struct Options: Sendable, Equatable {
-        /// libimagequant quality target 0…100: it uses as few colours as reach this quality.
+        /// 0…100. Below 100, a perceptual target: every frame, as a viewer sees it, scores at least
+        /// this on SSIMULACRA2 (90: visually lossless; 70: high quality) wherever a GIF palette can
+        /// reach it, each frame with its own palette and as few colours as reach it (see
+        /// `GIFEncoder.PerceptualTarget`). 100: exact, libimagequant's best palettes, shared or
+        /// per frame, whichever file is smaller. With the `shared` palette strategy, the quality is
+        /// libimagequant's for the one palette.
         public var quality: Int
         /// Palette entries per colour table, 2…256, counting the transparent entry.
         public var maxColors: Int
@@ -45,7 +54,8 @@ public final class GIFWriter: FrameSink {
         /// `maxBytes` is refused without a second encode.
         public var qualityFloor: Int
 
-        public static let defaultQuality = 100
+        /// Visually lossless: SSIMULACRA2 90 on every frame that a GIF can bring there.
+        public static let defaultQuality = 90
         public init(quality: Int = Options.defaultQuality, maxColors: Int = 256, loop: Int = 0, maxBytes: Int? = nil,
                     palette: PaletteStrategy = .auto, dithering: Double = 1, qualityFloor: Int = 0) {
             self.quality = quality; self.maxColors = maxColors; self.loop = loop; self.maxBytes = maxBytes
@@ -60,6 +70,11 @@ public final class GIFWriter: FrameSink {
         public var palette: String
         public var quality: Int
         public var colors: Int
+        /// Whether `quality` was a perceptual target (SSIMULACRA2) rather than libimagequant's.
+        public var perceptual: Bool
+        /// With a perceptual target: frames that no palette brought up to it (they got the best
+        /// one tried).
+        public var framesBelowTarget: Int
         /// Sizes of the candidates tried, in the order tried (strategy, quality, colours, bytes).
         public var attempts: [String]
     }
@@ -95,6 +110,7 @@ public final class GIFWriter: FrameSink {
         self.fps = fps
         self.options = options
         scratch = [UInt8](repeating: 0, count: width * height * 4)
+        if width * height > Self.concurrentEncodeMaxPixels { Self.returnLargeBuffersToTheSystem() }
         let file = try AtomicFileWriter(destination: url)
         self.url = file.destination
         self.file = file
@@ -156,11 +172,23 @@ public final class GIFWriter: FrameSink {
     /// (a phone at 2×) still is, 1170×2532 (3×) is not.
     static let concurrentEncodeMaxPixels = 2_000_000
 
+    /// glibc raises its mmap threshold each time a large mmapped buffer is freed, after which
+    /// frame-sized buffers come from the heap and its free space is not given back: a 1170×2532
+    /// GIF peaked at 477 MB that way, against 384 MB with the threshold fixed at 4 MB (same bytes;
+    /// about a quarter slower, from the page faults of fresh mappings). Process-wide, set before
+    /// the frames render (their buffers count too), and only for such frames.
+    private static func returnLargeBuffersToTheSystem() {
+        segue_malloc_map_buffers_over(4 << 20)
+    }
+
     private func encodeWithinLimit(_ encoder: GIFEncoder, delays: [Int]) throws -> ([UInt8], Summary) {
         var attempts: [String] = []
         func attempt(_ quality: Int, _ colors: Int) throws -> ([UInt8], Summary) {
             let settings = Quantizer.Settings(quality: quality, maxColors: colors, dithering: Float(options.dithering))
+            // Below 100, `quality` is a perceptual target, met with a palette per frame.
+            let target = Self.perceptualTarget(quality: quality, palette: options.palette)
             let modes: [GIFEncoder.PaletteMode] = switch options.palette {
+            case _ where target != nil: [.perFrame]
             case .auto: [.shared, .perFrame]
             case .shared: [.shared]
             case .perFrame: [.perFrame]
@@ -173,7 +201,7 @@ public final class GIFWriter: FrameSink {
             let counter = ProgressCounter(total: modes.reduce(0) { $0 + encoder.progressUnits(mode: $1) }, phase: phase, report: progress)
             @Sendable func encode(_ k: Int) {
                 let outcome = Result { () throws -> ([UInt8], GIFEncoder.Encoded) in
-                    let encoded = try encoder.encode(mode: modes[k], settings: settings, progress: counter.advance)
+                    let encoded = try encoder.encode(mode: modes[k], settings: settings, target: target, progress: counter.advance)
                     return (try GIFMuxer.mux(encoded, width: width, height: height, delays: delays, plays: plays), encoded)
                 }
                 results.set(k, outcome)
@@ -192,7 +220,9 @@ public final class GIFWriter: FrameSink {
                 if best == nil || bytes.count < best!.0.count { best = (bytes, encoded) }
             }
             let (bytes, encoded) = best!
-            return (bytes, Summary(bytes: bytes.count, palette: encoded.mode.rawValue, quality: quality, colors: colors, attempts: attempts))
+            let below = encoded.searches.filter { s in !s.tried.contains { $0.score >= Double(quality) } }.count
+            return (bytes, Summary(bytes: bytes.count, palette: encoded.mode.rawValue, quality: quality, colors: colors,
+                                   perceptual: target != nil, framesBelowTarget: below, attempts: attempts))
         }
 
         let first = try attempt(options.quality, options.maxColors)
@@ -226,6 +256,11 @@ public final class GIFWriter: FrameSink {
         }
         result.1.attempts = attempts
         return result
+    }
+
+    /// The perceptual target `quality` stands for, if any (see `Options.quality`).
+    static func perceptualTarget(quality: Int, palette: PaletteStrategy) -> GIFEncoder.PerceptualTarget? {
+        quality < 100 && palette != .shared ? GIFEncoder.PerceptualTarget(score: Double(quality)) : nil
     }
 
     /// Settings tried for `maxBytes`, from the requested ones down to quality 0 with 16 colours

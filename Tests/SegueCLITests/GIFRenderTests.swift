@@ -105,7 +105,7 @@ import Testing
 
     /// scripts/bench-gif compares these three settings; each must give the same bytes on every
     /// run and with any number of render workers, or its figures would not be reproducible.
-    @Test("GIF bytes are the same at --jobs 2 and --jobs 1", arguments: ["100", "90", "80"])
+    @Test("GIF bytes are the same at --jobs 2 and --jobs 1", arguments: ["100", "90", "80", "60"])
     func deterministicAtEveryBenchedQuality(quality: String) throws {
         let box = try Sandbox()
         defer { box.remove() }
@@ -165,11 +165,11 @@ import Testing
         let size = try Data(contentsOf: URL(fileURLWithPath: fitted)).count
         #expect(size <= limit, "\(size) > \(limit)")
         // The frame rate came down before anything else: fewer than the 37 frames of 50 fps, the
-        // full 195 px width (already under the 320 px floor), and full quality.
+        // full 195 px width (already under the 320 px floor), and the default quality.
         let frames = Int(try probe(fitted)["nb_read_frames"] as? String ?? "") ?? 0
         #expect(frames > 0 && frames < 37, "\(frames) frames")
         #expect(try pillow(fitted).width == 195)
-        #expect(f.stderr.contains("fitted under --max-size at --fps") && f.stderr.contains("quality 100"), "stderr: \(f.stderr)")
+        #expect(f.stderr.contains("fitted under --max-size at --fps") && f.stderr.contains("quality 90"), "stderr: \(f.stderr)")
     }
 
     /// SSIMULACRA2 (the PyPI package the bootstrap installs; 100 = identical) of a GIF's first
@@ -278,7 +278,10 @@ import Testing
             try #require(check.status == 0, "\(name): \(check.stderr)")
             let parts = check.stdout.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             try #require(parts.count == 2, "\(name): \(check.stdout)")
-            #expect(parts[0] <= 64, "\(name): a pixel is off by \(parts[0])")
+            // At the default perceptual quality a dithered pixel can be off by about 110 in one
+            // channel where few colours reach SSIMULACRA2 90; a wrong palette entry or a trail is
+            // off by more, and over many pixels, which the mean catches.
+            #expect(parts[0] <= 128, "\(name): a pixel is off by \(parts[0])")
             #expect(parts[1] < 0.5, "\(name): mean error \(parts[1])")
         }
     }

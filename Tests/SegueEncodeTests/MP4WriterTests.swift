@@ -69,7 +69,7 @@ struct MP4WriterTests {
         #expect(boxes.first == "ftyp")
     }
 
-    @Test("x264 runs with 1 frame thread and a 10-frame lookahead (the memory budget), as its own SEI records")
+    @Test("x264 runs with 1 frame thread and a 6-frame lookahead (the memory budget), as its own SEI records")
     func x264ThreadsAndLookahead() throws {
         let dir = try makeTempDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -80,7 +80,7 @@ struct MP4WriterTests {
         let options = try #require(text.range(of: "x264 - core").map { String(text[$0.lowerBound...].prefix(2000)) })
         let fields = options.split(separator: " ")
         #expect(fields.contains("threads=1"))
-        #expect(fields.contains("rc_lookahead=10"))
+        #expect(fields.contains("rc_lookahead=6"))
         #expect(fields.contains("bframes=3"))   // the medium preset is otherwise unchanged
     }
 
@@ -121,7 +121,7 @@ struct MP4WriterTests {
         // Red is the BT.709-vs-601 witness: a 601 matrix would decode it with green ≈ 24.
         #expect(close(pixel(16, py), [255, 0, 0]), "red patch decoded as \(pixel(16, py))")
         // Saturated green/blue 16×16 patches carry a little more x264 chroma error at crf 18, more
-        // with the 10-frame lookahead (MB-tree raises a static clip's quality less): green decodes
+        // with a short lookahead (MB-tree raises a static clip's quality less): green decodes
         // with blue 10 instead of 0. A BT.601/709 mix-up would be off by tens, as red shows above.
         #expect(close(pixel(40, py), [0, 255, 0], 12), "green patch decoded as \(pixel(40, py))")
         #expect(close(pixel(64, py), [0, 0, 255], 12), "blue patch decoded as \(pixel(64, py))")

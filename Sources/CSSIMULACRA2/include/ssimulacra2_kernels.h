@@ -1,0 +1,31 @@
+// The inner loops of SSIMULACRA2 (Sources/SegueMetrics), in C so that they run at a usable speed
+// in debug builds too: SwiftPM builds C at -O0 as well, but plain C loops lose far less to that
+// than Swift's generic SIMD code. Planes are Float, row by row.
+#ifndef SSIMULACRA2_KERNELS_H
+#define SSIMULACRA2_KERNELS_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// RGBA bytes (alpha ignored) → linear-light R, G and B planes.
+void s2_linearize(const uint8_t *rgba, size_t count, float *r, float *g, float *b);
+
+/// 2×2 means of a w×h plane into a ((w+1)/2)×((h+1)/2) plane; a last odd column or row averages
+/// the pixels it has.
+void s2_halve(const float *in, int w, int h, float *out);
+
+/// Linear RGB → XYB, made positive as SSIMULACRA2 does.
+void s2_xyb(const float *r, const float *g, const float *b, size_t count, float *x, float *y, float *bb);
+
+/// The 11-tap Gaussian (σ = 1.5): zero beyond the left and right edges, mirrored above and below.
+/// `scratch` holds w×h floats. h must be at least 8.
+void s2_blur(const float *in, int w, int h, float *scratch, float *out);
+
+/// a[i] * b[i] into out.
+void s2_multiply(const float *a, const float *b, size_t count, float *out);
+
+/// The SSIM error map and the edge maps of one channel, summed: sums[0] Σd, sums[1] Σd⁴,
+/// sums[2] Σartefact, sums[3] Σartefact⁴, sums[4] Σlost, sums[5] Σlost⁴.
+void s2_maps(const float *img1, const float *mu1, const float *sigma11,
+             const float *img2, const float *mu2, const float *sigma22, const float *sigma12,
+             size_t count, double sums[6]);
+#endif
