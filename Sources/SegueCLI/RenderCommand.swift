@@ -233,7 +233,7 @@ struct RenderCommand: ParsableCommand {
         if let gif = sink as? GIFWriter, let summary = gif.summary {
             let quality = !summary.perceptual ? "quality \(summary.quality) (libimagequant)"
                 : summary.framesBelowTarget == 0 ? "quality \(summary.quality): every frame SSIMULACRA2 ≥ \(summary.quality)"
-                : "quality \(summary.quality): \(summary.framesBelowTarget) frames below SSIMULACRA2 \(summary.quality) got their best palette"
+                : "quality \(summary.quality): \(summary.framesBelowTarget) frames stay below SSIMULACRA2 \(summary.quality) even with the most colours"
             details = String(format: "; %.0f fps, %@ palette, %@, %d colours at most, %d bytes",
                              fps, summary.palette, quality, summary.colors, summary.bytes)
         } else if format == .webp || format == .apng {

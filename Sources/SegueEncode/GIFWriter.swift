@@ -72,8 +72,8 @@ public final class GIFWriter: FrameSink {
         public var colors: Int
         /// Whether `quality` was a perceptual target (SSIMULACRA2) rather than libimagequant's.
         public var perceptual: Bool
-        /// With a perceptual target: frames that no palette brought up to it (they got the best
-        /// one tried).
+        /// With a perceptual target: frames that no palette brought up to it (they got the one
+        /// with the most colours).
         public var framesBelowTarget: Int
         /// Sizes of the candidates tried, in the order tried (strategy, quality, colours, bytes).
         public var attempts: [String]
