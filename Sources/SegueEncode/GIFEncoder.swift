@@ -441,30 +441,25 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         }
     }
 
-    /// The region scored for a perceptual target: the frame's rectangle with a margin, at least
-    /// `measuredMinimum` pixels a side where the frame allows (SSIMULACRA2 needs 8 pixels at each
-    /// of its six scales to measure them all).
+    /// The region scored for a perceptual target: the whole frame, which is what a viewer sees
+    /// and what the target promises, up to `measuredWholePixels`; above that, the full-width rows
+    /// that the frame's rectangle spans (at least 64 of them, where the frame has them), scored in
+    /// bands. (Scoring only the rectangle with a margin was both looser and larger: on
+    /// `keyframes-cubic` at quality 80, worst frame 76.4 and 72 KB, against 80.1 and 42 KB.)
     func measuredRect(_ rect: GIFRect) -> GIFRect {
-        func span(_ start: Int, _ length: Int, _ limit: Int) -> (Int, Int) {
-            let wanted = min(limit, max(length + 2 * Self.measuredMargin, Self.measuredMinimum))
-            let centre = start + length / 2
-            let lo = max(0, min(limit - wanted, centre - wanted / 2))
-            return (lo, wanted)
-        }
-        let (x, mw) = span(rect.x, rect.width, width)
-        let (y, mh) = span(rect.y, rect.height, height)
-        return GIFRect(x: x, y: y, width: mw, height: mh)
+        if width * height <= Self.measuredWholePixels { return GIFRect(x: 0, y: 0, width: width, height: height) }
+        let rows = min(height, max(rect.height, 64))
+        let y = max(0, min(height - rows, rect.y + rect.height / 2 - rows / 2))
+        return GIFRect(x: 0, y: y, width: width, height: rows)
     }
 
-    static let measuredMargin = 8
-    static let measuredMinimum = 256
     /// Regions larger than this are scored in horizontal bands of at most `measuredBandPixels`
     /// (see `FrameScorer`).
     static let measuredWholePixels = 700_000
     static let measuredBandPixels = 250_000
 
     /// Scores candidates for one frame's measured region against the source. Up to
-    /// `measuredWholePixels` the region is one image, prepared once. Larger regions (a 1170×2532
+    /// `measuredWholePixels` the frame is one image, prepared once. Larger regions (a 1170×2532
     /// frame) are scored in horizontal bands, the frame's score being the lowest band's (stricter
     /// than one score over the whole, since a flawed band is not averaged away), and each band's
     /// reference is made when scored and then dropped: whole, the planes of a 3-Mpx frame took the
