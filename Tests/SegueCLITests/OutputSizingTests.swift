@@ -49,8 +49,11 @@ import Testing
             // Lossy levels grow with quality. Lossless is the largest for video and GIF; a lossless
             // WebP of flat colours can be smaller than a lossy one, so it is checked by its chunks below.
             let ordered = format == "webp" ? Array(sizes.prefix(3)) : sizes
-            // (A GIF of few colours is exact at "high" already: equal sizes are allowed, low < high is not optional.)
-            #expect(ordered == ordered.sorted() && sizes[0] < sizes[2], "\(format) bytes low…lossless: \(sizes)")
+            // GIF's levels are perceptual targets: a scene of flat colours reaches SSIMULACRA2 90 with
+            // the fewest colours tried already, so low, medium and high may be the same file; lossless
+            // (exact, 256 colours) must still be larger than low.
+            let top = format == "gif" ? 3 : 2
+            #expect(ordered == ordered.sorted() && sizes[0] < sizes[top], "\(format) bytes low…lossless: \(sizes)")
         }
     }
 
