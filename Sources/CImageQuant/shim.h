@@ -28,4 +28,13 @@ static inline void segue_malloc_map_buffers_over(int bytes) {
 #endif
 }
 
+/// Fixes glibc's mmap threshold at `bytes` and keeps up to `keep` bytes of free heap instead of
+/// giving it back (see GIFWriter.keepBuffersForReuse).
+static inline void segue_malloc_reuse_buffers_under(int bytes, int keep) {
+#ifdef M_MMAP_THRESHOLD
+    mallopt(M_MMAP_THRESHOLD, bytes);
+    mallopt(M_TRIM_THRESHOLD, keep);
+#endif
+}
+
 #endif

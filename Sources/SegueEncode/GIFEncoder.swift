@@ -54,13 +54,14 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var target: PerceptualTarget?
         /// "GIF89a", the logical screen descriptor and the global colour table, if any.
         var header: [UInt8]
-        /// Per frame: graphic control extension, image descriptor, local colour table, image data.
-        var frames: [[UInt8]]
+        /// Per frame: graphic control extension, image descriptor, local colour table, image data
+        /// (on disk).
+        var frames: BlockSpool
         /// Per frame: the rectangle stored.
         var rects: [GIFRect]
         /// With a perceptual target: each frame's search.
         var searches: [FrameSearch]
-        var byteCount: Int { header.count + frames.reduce(0) { $0 + $1.count } }
+        var byteCount: Int { header.count + frames.byteCount }
     }
 
     struct Plan {
@@ -68,6 +69,9 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var rects: [GIFRect]
         /// Per frame: GIF disposal method, 1 (leave in place) or 2 (restore to background).
         var disposals: [Int]
+        /// Per frame: whether its source is what the screen already shows in source colours (no
+        /// pixel changed and nothing was cleared), so it draws nothing.
+        var unchanged: [Bool]
     }
 
     let spool: FrameSpool
@@ -90,6 +94,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         let full = GIFRect(x: 0, y: 0, width: w, height: h)
         var rects: [GIFRect] = []
         var disposals: [Int] = []
+        var unchanged: [Bool] = []
         var base = [UInt32](repeating: 0, count: w * h)      // source-level screen before frame i
         var current = [UInt32](repeating: 0, count: w * h)
         var next = [UInt32](repeating: 0, count: w * h)
@@ -100,6 +105,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             let clear = (hasTransparency && i + 1 < n) ? opaqueToTransparentBounds(current, next, w, h) : .empty
             var rect = i == 0 ? full : changedBounds(base, current, w, h)
             rect = rect.union(clear)
+            unchanged.append(rect.isEmpty)
             if rect.isEmpty { rect = GIFRect(x: 0, y: 0, width: 1, height: 1) }
             let disposal = clear.isEmpty ? 1 : 2
             rects.append(rect)
@@ -109,7 +115,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             if disposal == 2 { fill(&base, rect, w, value: 0) }
             swap(&current, &next)
         }
-        return Plan(rects: rects, disposals: disposals)
+        return Plan(rects: rects, disposals: disposals, unchanged: unchanged)
     }
 
     private static func read(_ spool: FrameSpool, _ index: Int, into pixels: inout [UInt32]) throws {
@@ -231,14 +237,15 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             return a
         }
         var rung = target?.firstRung ?? 0
+        var nextScorer: Pending<FrameScorer>?
+        var previousScore = 100.0
         var searches: [FrameSearch] = []
 
         var header: [UInt8] = Array("GIF89a".utf8)
         header += le16(w) + le16(h)
         var globalPalette: [Quantizer.Color]?
-        var frames: [[UInt8]] = []
+        let frames = try BlockSpool(beside: spool)
         var rects: [GIFRect] = []
-        frames.reserveCapacity(n)
 
         var screen = [UInt8](repeating: 0, count: frameBytes)   // what a viewer sees (RGBA)
         var base = [UInt8](repeating: 0, count: frameBytes)     // source colours behind the screen
@@ -274,7 +281,21 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             } else if let target {
                 // The lowest rung that reaches the target, starting from the previous frame's.
                 let measured = measuredRect(rect)
-                let scorer = FrameScorer(encoder: self, source: current, measured: measured)
+                // A frame that changes nothing leaves the screen and the source as they were: it
+                // scores what the frame before it scored.
+                let scorer = plan.unchanged[i] ? nil : try nextScorer?.get() ?? FrameScorer(encoder: self, source: current, measured: measured)
+                // The next frame's reference (its source's XYB planes and blurs) does not depend
+                // on how this frame is drawn: it is prepared on another core meanwhile. Whole
+                // frames only; bands of larger ones are made when scored, for memory.
+                nextScorer = nil
+                if i + 1 < n && !plan.unchanged[i + 1] && width * height <= Self.measuredWholePixels {
+                    let nextMeasured = measuredRect(plan.rects[i + 1])
+                    nextScorer = Pending { [spool] in
+                        var next = [UInt8](repeating: 0, count: frameBytes)
+                        try next.withUnsafeMutableBytes { try spool.read(i + 1, into: $0) }
+                        return FrameScorer(encoder: self, source: next, measured: nextMeasured)
+                    }
+                }
                 var tried: [(quality: Int, score: Double)] = []
                 var k = rung
                 var chosen: (candidate: FrameCandidate, score: Double)
@@ -282,7 +303,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     let a = try ladderAttributes(k)
                     let img = try image(a, ownPalette: true)
                     let c = try remapped(try Quantizer.quantize(img, a), img, a)
-                    let score = scorer.score(shown(c, rect: rect, over: screen, measured: measured))
+                    let score = scorer?.score(shown(c, rect: rect, over: screen, measured: measured)) ?? previousScore
                     tried.append((target.ladder[k], score))
                     // Below the target even at the top rung: the top rung's palette, the most
                     // colours (one candidate at a time is kept, for memory).
@@ -290,9 +311,13 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     k += 1
                 }
                 frame = chosen.candidate
+                previousScore = chosen.score
                 searches.append(FrameSearch(tried: tried, chosen: target.ladder[k]))
                 // A frame that passed with room to spare lets the next one try a rung lower.
-                rung = (k == rung && chosen.score >= target.score + PerceptualTarget.headroom) ? max(0, k - 1) : k
+                // (Frames that change nothing leave the next frame's start where it was.)
+                if !plan.unchanged[i] {
+                    rung = (k == rung && chosen.score >= target.score + PerceptualTarget.headroom) ? max(0, k - 1) : k
+                }
             } else {
                 let img = try image(attributes, ownPalette: true)
                 frame = try remapped(try Quantizer.quantize(img, attributes), img, attributes)
@@ -348,7 +373,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             block.append(table.isEmpty ? 0 : 0x80 | UInt8(Self.log2(table.count / 3) - 1))
             block += table
             block += data
-            frames.append(block)
+            try frames.append(block)
             rects.append(stored)
 
             if disposal == 2 { clearRGBA(&screen, rect) }
@@ -497,6 +522,25 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 lowest = min(lowest, reference.score(Array(shown[bytes])))
             }
             return lowest
+        }
+    }
+
+    /// A value computed on another thread, waited for when needed.
+    private final class Pending<Value>: @unchecked Sendable {   // `result` is written before `done` is signalled
+        private var result: Result<Value, Error>?
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ work: @escaping @Sendable () throws -> Value) {
+            DispatchQueue.global().async {
+                self.result = Result(catching: work)
+                self.done.signal()
+            }
+        }
+
+        func get() throws -> Value {
+            done.wait()
+            done.signal()
+            return try result!.get()
         }
     }
 

@@ -56,13 +56,15 @@ public enum SSIMULACRA2 {
             height = image.height
             var linear = image
             var level = 0
+            let scaleCount = SSIMULACRA2.scaleCount(width: image.width, height: image.height)
             while level < numberOfScales && linear.width >= 8 && linear.height >= 8 {
                 let xyb = XYBImage(linear)
                 var scale = ReferenceScale(xyb: xyb, mu: [], sigma: [])
                 for c in 0 ..< 3 {
                     let plane = xyb.planes[c]
-                    scale.mu.append(blur(plane, xyb.width, xyb.height))
-                    scale.sigma.append(blur(multiply(plane, plane), xyb.width, xyb.height))
+                    let use = SSIMULACRA2.use(level, c, scales: scaleCount)
+                    scale.mu.append(use == .nothing ? [] : blur(plane, xyb.width, xyb.height))
+                    scale.sigma.append(use == .ssimAndEdges ? blur(multiply(plane, plane), xyb.width, xyb.height) : [])
                 }
                 scales.append(scale)
                 level += 1
@@ -74,19 +76,30 @@ public enum SSIMULACRA2 {
         public func score(_ distorted: UnsafeBufferPointer<UInt8>) -> Double {
             precondition(distorted.count >= width * height * 4)
             var averages: [ScaleAverages] = []
+            let scaleCount = scales.count
             var linear = LinearImage(rgba: distorted, width: width, height: height)
             for (level, reference) in scales.enumerated() {
                 let xyb = XYBImage(linear)
                 var scaleAverages = ScaleAverages()
                 // The three channels are independent: on up to three threads, same result.
                 let channelSums = ChannelResults()
+                // (At the full scale, Y needs three blurs and X and B one each: two threads share
+                // the work evenly.)
                 DispatchQueue.concurrentPerform(iterations: 3) { c in
                     let img1 = reference.xyb.planes[c], img2 = xyb.planes[c]
-                    let mu2 = blur(img2, xyb.width, xyb.height)
-                    let sigma22 = blur(multiply(img2, img2), xyb.width, xyb.height)
-                    let sigma12 = blur(multiply(img1, img2), xyb.width, xyb.height)
                     var sums = [Double](repeating: 0, count: 6)
-                    s2_maps(img1, reference.mu[c], reference.sigma[c], img2, mu2, sigma22, sigma12, img1.count, &sums)
+                    switch SSIMULACRA2.use(level, c, scales: scaleCount) {
+                    case .nothing:
+                        break
+                    case .edges:
+                        let mu2 = blur(img2, xyb.width, xyb.height)
+                        s2_edge_maps(img1, reference.mu[c], img2, mu2, img1.count, &sums)
+                    case .ssimAndEdges:
+                        let mu2 = blur(img2, xyb.width, xyb.height)
+                        let sigma22 = blur(multiply(img2, img2), xyb.width, xyb.height)
+                        let sigma12 = blur(multiply(img1, img2), xyb.width, xyb.height)
+                        s2_maps(img1, reference.mu[c], reference.sigma[c], img2, mu2, sigma22, sigma12, img1.count, &sums)
+                    }
                     channelSums.set(c, sums)
                 }
                 for c in 0 ..< 3 { scaleAverages.add(channel: c, sums: channelSums.get(c), count: xyb.width * xyb.height) }
@@ -100,6 +113,32 @@ public enum SSIMULACRA2 {
     }
 
     static let numberOfScales = 6
+
+    /// Which maps a channel at a scale needs. Many of libjxl's weights are exactly zero: at the
+    /// full scale, where three quarters of the work is, X and B weigh only their edge maps, which
+    /// need no σ blurs, and Y at the coarsest scale weighs nothing. Skipping what a zero weight
+    /// multiplies leaves the score exactly as it was.
+    enum MapUse { case nothing, edges, ssimAndEdges }
+
+    /// With fewer than six scales the weights are taken in order (see `combine`), so which maps are
+    /// needed depends on how many scales the image has.
+    static func use(_ scale: Int, _ channel: Int, scales: Int) -> MapUse { uses[scales][channel * scales + scale] }
+
+    private static let uses: [[MapUse]] = (0 ... numberOfScales).map { scales in
+        (0 ..< 3 * scales).map { k in
+            let w = weights[k * 6 ..< k * 6 + 6]   // per norm: SSIM, artefact, detail lost
+            let ssim = w[k * 6] != 0 || w[k * 6 + 3] != 0
+            let edges = [1, 2, 4, 5].contains { w[k * 6 + $0] != 0 }
+            return ssim ? .ssimAndEdges : edges ? .edges : .nothing
+        }
+    }
+
+    /// How many scales an image of this size is measured at.
+    static func scaleCount(width: Int, height: Int) -> Int {
+        var (w, h, count) = (width, height, 0)
+        while count < numberOfScales && w >= 8 && h >= 8 { count += 1; w = (w + 1) / 2; h = (h + 1) / 2 }
+        return count
+    }
 
     /// Per-channel sums written by concurrent tasks.
     private final class ChannelResults: @unchecked Sendable {

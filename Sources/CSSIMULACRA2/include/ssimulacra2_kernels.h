@@ -28,4 +28,9 @@ void s2_multiply(const float *a, const float *b, size_t count, float *out);
 void s2_maps(const float *img1, const float *mu1, const float *sigma11,
              const float *img2, const float *mu2, const float *sigma22, const float *sigma12,
              size_t count, double sums[6]);
+
+/// The edge maps alone, as `s2_maps` sums them (sums[0] and sums[1] are 0): for channels and
+/// scales whose SSIM-map weights are zero, which then need neither σ blur.
+void s2_edge_maps(const float *img1, const float *mu1, const float *img2, const float *mu2,
+                  size_t count, double sums[6]);
 #endif

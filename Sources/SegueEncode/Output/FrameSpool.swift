@@ -28,6 +28,15 @@ final class FrameSpool: @unchecked Sendable {
         self.height = height
         self.frameBytes = width * height * 4
         self.reportedPath = file.output.requested
+        self.file = file
+        fd = try Self.anonymousFile(for: file)
+    }
+
+    /// The output file the spool was made for; `BlockSpool`s for the same output go beside it.
+    let file: AtomicFileWriter
+
+    /// Opens a new file in `file`'s scratch directory and unlinks it (see the type's comment).
+    static func anonymousFile(for file: AtomicFileWriter) throws -> Int32 {
         var descriptor: Int32 = -1
         let url = try TemporaryFiles.create(siblingOf: file.destination, in: file.scratchDirectory, kind: .frames, isFolder: false) { path in
             let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -36,7 +45,7 @@ final class FrameSpool: @unchecked Sendable {
             return 0
         }
         _ = TemporaryFiles.release(url.path) { unlink(url.path) }
-        fd = descriptor
+        return descriptor
     }
 
     deinit {
@@ -82,5 +91,58 @@ final class FrameSpool: @unchecked Sendable {
         var frame = [UInt8](repeating: 0, count: frameBytes)
         try frame.withUnsafeMutableBytes { try read(index, into: $0) }
         return frame
+    }
+}
+
+/// Byte blocks of any length kept on disk, like `FrameSpool`: the GIF encoder's encoded frames,
+/// so that its memory does not grow with the animation's length (a 7-second 1170×2532 GIF holds
+/// 19 MB of them).
+final class BlockSpool: @unchecked Sendable {
+    private var fd: Int32
+    private let reportedPath: String
+    private var offsets: [off_t] = [0]
+    var count: Int { offsets.count - 1 }
+    /// Bytes stored in all blocks.
+    var byteCount: Int { Int(offsets.last!) }
+
+    init(beside frames: FrameSpool) throws {
+        reportedPath = frames.file.output.requested
+        fd = try FrameSpool.anonymousFile(for: frames.file)
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    func append(_ bytes: [UInt8]) throws {
+        let base = offsets.last!
+        var offset = 0
+        try bytes.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = pwrite(fd, raw.baseAddress! + offset, raw.count - offset, base + off_t(offset))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw EncodeError.unwritablePath(path: reportedPath, reason: "cannot keep its encoded frames in a temporary file: " + AtomicFileWriter.posixMessage(errno))
+                }
+                offset += n
+            }
+        }
+        offsets.append(base + off_t(bytes.count))
+    }
+
+    func read(_ index: Int) throws -> [UInt8] {
+        let start = offsets[index], length = Int(offsets[index + 1] - start)
+        var block = [UInt8](repeating: 0, count: length)
+        var offset = 0
+        try block.withUnsafeMutableBytes { raw in
+            while offset < length {
+                let n = pread(fd, raw.baseAddress! + offset, length - offset, start + off_t(offset))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw EncodeError.unwritablePath(path: reportedPath, reason: "cannot keep its encoded frames in a temporary file: " + AtomicFileWriter.posixMessage(errno))
+                }
+                if n == 0 { throw EncodeError.unwritablePath(path: "(temporary GIF frame file)", reason: "block \(index) is truncated") }
+                offset += n
+            }
+        }
+        return block
     }
 }
