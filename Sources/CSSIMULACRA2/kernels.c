@@ -46,6 +46,44 @@ static inline float cube_root(float x) {
     return x > 0 ? y : 0;
 }
 
+// One pixel's XYB, the same operations as s2_xyb's loop (so the same floats).
+static inline void xyb_pixel(float r, float g, float b, float cbrt_bias, float *x, float *y, float *bb) {
+    const float m00 = 0.30f, m02 = 0.078f, m01 = 1 - m02 - m00;
+    const float m10 = 0.23f, m12 = 0.078f, m11 = 1 - m12 - m10;
+    const float m20 = 0.24342268924547819f, m21 = 0.20476744424496821f, m22 = 1 - m20 - m21;
+    const float bias = 0.0037930732552754493f;
+    float l = m00 * r + m01 * g + m02 * b + bias;
+    float m = m10 * r + m11 * g + m12 * b + bias;
+    float s = m20 * r + m21 * g + m22 * b + bias;
+    l = cube_root(l > 0 ? l : 1e-30f) - cbrt_bias;
+    m = cube_root(m > 0 ? m : 1e-30f) - cbrt_bias;
+    s = cube_root(s > 0 ? s : 1e-30f) - cbrt_bias;
+    float yy = 0.5f * (l + m);
+    *x = 0.5f * (l - m) * 14 + 0.42f;
+    *y = yy + 0.01f;
+    *bb = (s - yy) + 0.55f;
+}
+
+void s2_xyb_few_colours(const uint8_t *rgba, const float *r, const float *g, const float *b, size_t count,
+                        float *x, float *y, float *bb) {
+    enum { SLOTS = 4096 };
+    uint32_t keys[SLOTS];
+    float cx[SLOTS], cy[SLOTS], cb[SLOTS];
+    for (int k = 0; k < SLOTS; k++) keys[k] = 0xFFFFFFFFu;   // no RGB key has the top byte set
+    const float cbrt_bias = cbrtf(0.0037930732552754493f);
+    for (size_t i = 0; i < count; i++) {
+        uint32_t key = (uint32_t)rgba[i * 4] | (uint32_t)rgba[i * 4 + 1] << 8 | (uint32_t)rgba[i * 4 + 2] << 16;
+        uint32_t slot = (key * 2654435761u) >> 20;
+        if (keys[slot] != key) {
+            keys[slot] = key;
+            xyb_pixel(r[i], g[i], b[i], cbrt_bias, &cx[slot], &cy[slot], &cb[slot]);
+        }
+        x[i] = cx[slot];
+        y[i] = cy[slot];
+        bb[i] = cb[slot];
+    }
+}
+
 void s2_xyb(const float *restrict r, const float *restrict g, const float *restrict b, size_t count,
             float *restrict x, float *restrict y, float *restrict bb) {
     const float m00 = 0.30f, m02 = 0.078f, m01 = 1 - m02 - m00;

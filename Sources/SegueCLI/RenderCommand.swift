@@ -22,9 +22,10 @@ struct RenderCommand: ParsableCommand {
         out/NAME.gif, .webp or .apng for those formats).
 
         Animated images loop forever unless --loop says how many times to play. GIFs are rendered \
-        at 50 fps unless --fps is lower (browsers slow down GIF frames shorter than 2 cs); their \
-        palettes come from libimagequant, shared by all frames or one per frame, whichever makes \
-        the smaller file, and frames after the first store only what changed. WebP is lossless \
+        at 50 fps unless --fps is lower (browsers slow down GIF frames shorter than 2 cs); each \
+        frame gets the fewest-colour palette (libimagequant) that keeps it at --gif-quality on \
+        SSIMULACRA2, checked by the encoder as the viewer will see it, and frames after the \
+        first store only what changed. WebP is lossless \
         unless --lossy; WebP and APNG use the scene's frame rate, at most 60 fps.
 
         Examples:

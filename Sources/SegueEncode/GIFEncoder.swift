@@ -238,6 +238,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         }
         var rung = target?.firstRung ?? 0
         var nextScorer: Pending<FrameScorer>?
+        var pendingPalette: Pending<SpeculativePalette>?
         var previousScore = 100.0
         var searches: [FrameSearch] = []
 
@@ -259,16 +260,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             // The frame's pixels for libimagequant, with the dominant flat colours fixed in a
             // palette of its own. The screen underneath is set after quantizing, for remapping.
             func image(_ a: Quantizer.Attributes, ownPalette: Bool) throws -> Quantizer.Image {
-                let image = try Quantizer.Image(a, rgba: masked, width: rect.width, height: rect.height)
-                if ownPalette {
-                    try image.addFixedColor(.transparent)
-                    var counter = ColorCounter()
-                    masked.withUnsafeBytes { counter.add($0.bindMemory(to: UInt32.self)) }
-                    for color in counter.dominant(limit: Self.fixedColorLimit(settings.maxColors)) {
-                        try image.addFixedColor(color)
-                    }
-                }
-                return image
+                ownPalette ? try paletteImage(masked, rect: rect, attributes: a, maxColors: settings.maxColors)
+                    : try Quantizer.Image(a, rgba: masked, width: rect.width, height: rect.height)
             }
             func remapped(_ result: Quantizer.Result, _ image: Quantizer.Image, _ a: Quantizer.Attributes) throws -> FrameCandidate {
                 if let backdrop { try image.setBackground(a, rgba: backdrop) }
@@ -296,13 +289,41 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         return FrameScorer(encoder: self, source: next, measured: nextMeasured)
                     }
                 }
+                // This frame's palette at its first rung, if the previous frame guessed the rung.
+                let speculative = try pendingPalette?.get()
+                pendingPalette = nil
+                // The next frame's palette depends only on its source pixels, not on how this
+                // frame is drawn (only remapping does): it is quantized on another core meanwhile,
+                // at the rung this frame starts from, which is usually where the next one starts.
+                if i + 1 < n && !plan.unchanged[i + 1] && width * height <= Self.measuredWholePixels {
+                    let quality = target.ladder[rung], nextRect = plan.rects[i + 1]
+                    let cleared: GIFRect? = disposal == 2 ? rect : nil
+                    let source = current
+                    pendingPalette = Pending { [spool, settings] in
+                        var next = [UInt8](repeating: 0, count: frameBytes)
+                        try next.withUnsafeMutableBytes { try spool.read(i + 1, into: $0) }
+                        var nextBase = source
+                        if let cleared { self.clearRGBA(&nextBase, cleared) }
+                        let nextMasked = self.maskedPixels(next, base: nextBase, rect: nextRect, first: false)
+                        var s = settings
+                        s.quality = quality
+                        let a = try Quantizer.Attributes(s)
+                        let img = try self.paletteImage(nextMasked, rect: nextRect, attributes: a, maxColors: s.maxColors)
+                        return SpeculativePalette(quality: quality, attributes: a, image: img, result: try Quantizer.quantize(img, a))
+                    }
+                }
                 var tried: [(quality: Int, score: Double)] = []
                 var k = rung
                 var chosen: (candidate: FrameCandidate, score: Double)
                 while true {
-                    let a = try ladderAttributes(k)
-                    let img = try image(a, ownPalette: true)
-                    let c = try remapped(try Quantizer.quantize(img, a), img, a)
+                    let c: FrameCandidate
+                    if k == rung, let speculative, speculative.quality == target.ladder[k] {
+                        c = try remapped(speculative.result, speculative.image, speculative.attributes)
+                    } else {
+                        let a = try ladderAttributes(k)
+                        let img = try image(a, ownPalette: true)
+                        c = try remapped(try Quantizer.quantize(img, a), img, a)
+                    }
                     let score = scorer?.score(shown(c, rect: rect, over: screen, measured: measured)) ?? previousScore
                     tried.append((target.ladder[k], score))
                     // Below the target even at the top rung: the top rung's palette, the most
@@ -523,6 +544,29 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             }
             return lowest
         }
+    }
+
+    /// A frame's palette quantized ahead of time at one libimagequant quality.
+    private struct SpeculativePalette {
+        var quality: Int
+        var attributes: Quantizer.Attributes
+        var image: Quantizer.Image
+        var result: Quantizer.Result
+    }
+
+    /// The frame's changed pixels (`masked`) as a libimagequant image with a palette of its own:
+    /// the transparent entry and the dominant flat colours fixed. The screen underneath is set
+    /// after quantizing, for remapping.
+    private func paletteImage(_ masked: [UInt8], rect: GIFRect, attributes a: Quantizer.Attributes,
+                              maxColors: Int) throws -> Quantizer.Image {
+        let image = try Quantizer.Image(a, rgba: masked, width: rect.width, height: rect.height)
+        try image.addFixedColor(.transparent)
+        var counter = ColorCounter()
+        masked.withUnsafeBytes { counter.add($0.bindMemory(to: UInt32.self)) }
+        for color in counter.dominant(limit: Self.fixedColorLimit(maxColors)) {
+            try image.addFixedColor(color)
+        }
+        return image
     }
 
     /// A value computed on another thread, waited for when needed.

@@ -148,8 +148,11 @@ public final class GIFWriter: FrameSink {
             guard frameCount > 0 else { throw EncodeError.noFrames(path: url.path) }
             let delays = GIFTiming.delays(frameCount: frameCount, fps: fps)
             let encoder = try GIFEncoder(spool: spool, hasTransparency: hasTransparency)
-            let (bytes, summary) = try encodeWithinLimit(encoder, delays: delays)
-            try file.write(bytes)
+            let (encoded, summary) = try encodeWithinLimit(encoder, delays: delays)
+            let (width, height, plays) = (self.width, self.height, options.loop)
+            try file.write { write in
+                try GIFMuxer.mux(encoded, width: width, height: height, delays: delays, plays: plays, into: write)
+            }
             try file.commit()
             self.summary = summary
             self.file = nil
@@ -188,9 +191,11 @@ public final class GIFWriter: FrameSink {
         segue_malloc_map_buffers_over(4 << 20)
     }
 
-    private func encodeWithinLimit(_ encoder: GIFEncoder, delays: [Int]) throws -> ([UInt8], Summary) {
+    /// The encoding to write and its summary. Candidates are compared by their muxed size; only
+    /// the one chosen is written, streamed from disk, so memory does not grow with the length.
+    private func encodeWithinLimit(_ encoder: GIFEncoder, delays: [Int]) throws -> (GIFEncoder.Encoded, Summary) {
         var attempts: [String] = []
-        func attempt(_ quality: Int, _ colors: Int) throws -> ([UInt8], Summary) {
+        func attempt(_ quality: Int, _ colors: Int) throws -> (GIFEncoder.Encoded, Summary) {
             let settings = Quantizer.Settings(quality: quality, maxColors: colors, dithering: Float(options.dithering))
             // Below 100, `quality` is a perceptual target, met with a palette per frame.
             let target = Self.perceptualTarget(quality: quality, palette: options.palette)
@@ -202,14 +207,14 @@ public final class GIFWriter: FrameSink {
             }
             // The strategies are independent: encode them at the same time (each on one thread,
             // so the result does not depend on scheduling).
-            let results = ResultSlots<([UInt8], GIFEncoder.Encoded)>(count: modes.count)
+            let results = ResultSlots<(Int, GIFEncoder.Encoded)>(count: modes.count)
             let (width, height, plays) = (self.width, self.height, options.loop)
             let phase = attempts.isEmpty ? "encoding GIF" : "encoding GIF (quality \(quality), \(colors) colours)"
             let counter = ProgressCounter(total: modes.reduce(0) { $0 + encoder.progressUnits(mode: $1) }, phase: phase, report: progress)
             @Sendable func encode(_ k: Int) {
-                let outcome = Result { () throws -> ([UInt8], GIFEncoder.Encoded) in
+                let outcome = Result { () throws -> (Int, GIFEncoder.Encoded) in
                     let encoded = try encoder.encode(mode: modes[k], settings: settings, target: target, progress: counter.advance)
-                    return (try GIFMuxer.mux(encoded, width: width, height: height, delays: delays, plays: plays), encoded)
+                    return (try GIFMuxer.size(encoded, width: width, height: height, delays: delays, plays: plays), encoded)
                 }
                 results.set(k, outcome)
             }
@@ -220,45 +225,45 @@ public final class GIFWriter: FrameSink {
             } else {
                 modes.indices.forEach(encode)
             }
-            var best: ([UInt8], GIFEncoder.Encoded)?
+            var best: (Int, GIFEncoder.Encoded)?
             for k in modes.indices {
-                let (bytes, encoded) = try results.get(k)
-                attempts.append("\(modes[k].rawValue) q\(quality) c\(colors): \(bytes.count)")
-                if best == nil || bytes.count < best!.0.count { best = (bytes, encoded) }
+                let (size, encoded) = try results.get(k)
+                attempts.append("\(modes[k].rawValue) q\(quality) c\(colors): \(size)")
+                if best == nil || size < best!.0 { best = (size, encoded) }
             }
-            let (bytes, encoded) = best!
+            let (size, encoded) = best!
             let below = encoded.searches.filter { s in !s.tried.contains { $0.score >= Double(quality) } }.count
-            return (bytes, Summary(bytes: bytes.count, palette: encoded.mode.rawValue, quality: quality, colors: colors,
+            return (encoded, Summary(bytes: size, palette: encoded.mode.rawValue, quality: quality, colors: colors,
                                    perceptual: target != nil, framesBelowTarget: below, attempts: attempts))
         }
 
         let first = try attempt(options.quality, options.maxColors)
-        guard let limit = options.maxBytes, first.0.count > limit else { return first }
+        guard let limit = options.maxBytes, first.1.bytes > limit else { return first }
 
         // Lower quality and colours step by step (binary search over the ladder; the size
         // shrinks along it in practice, though not strictly).
         let ladder = Self.sizeLadder(quality: options.quality, colors: options.maxColors).filter { $0.quality >= options.qualityFloor }
         guard ladder.count > 1 else {
-            throw AnimatedImageError.sizeLimitUnreachable(path: url.path, limit: limit, smallest: first.0.count,
+            throw AnimatedImageError.sizeLimitUnreachable(path: url.path, limit: limit, smallest: first.1.bytes,
                                                           quality: first.1.quality, colors: first.1.colors)
         }
         var smallest = first
-        var fitting: ([UInt8], Summary)?
+        var fitting: (GIFEncoder.Encoded, Summary)?
         var lo = 0, hi = ladder.count - 1     // ladder[0] is the first attempt, which is too big
         // Try the end of the ladder first: if even that does not fit, nothing will.
         let last = try attempt(ladder[hi].quality, ladder[hi].colors)
-        if last.0.count < smallest.0.count { smallest = last }
-        if last.0.count <= limit {
+        if last.1.bytes < smallest.1.bytes { smallest = last }
+        if last.1.bytes <= limit {
             fitting = last
             while hi - lo > 1 {
                 let mid = (lo + hi) / 2
                 let candidate = try attempt(ladder[mid].quality, ladder[mid].colors)
-                if candidate.0.count < smallest.0.count { smallest = candidate }
-                if candidate.0.count <= limit { fitting = candidate; hi = mid } else { lo = mid }
+                if candidate.1.bytes < smallest.1.bytes { smallest = candidate }
+                if candidate.1.bytes <= limit { fitting = candidate; hi = mid } else { lo = mid }
             }
         }
         guard var result = fitting else {
-            throw AnimatedImageError.sizeLimitUnreachable(path: url.path, limit: limit, smallest: smallest.0.count,
+            throw AnimatedImageError.sizeLimitUnreachable(path: url.path, limit: limit, smallest: smallest.1.bytes,
                                                           quality: smallest.1.quality, colors: smallest.1.colors)
         }
         result.1.attempts = attempts
@@ -295,22 +300,50 @@ final class ResultSlots<T>: @unchecked Sendable {
     func get(_ k: Int) throws -> T { lock.lock(); defer { lock.unlock() }; return try slots[k]!.get() }
 }
 
-/// libavformat's GIF muxer, writing into memory.
+/// libavformat's GIF muxer, writing through a callback.
 enum GIFMuxer {
-    /// The complete GIF file: `encoded`'s blocks with `delays` (centiseconds), played `plays`
-    /// times (0: forever).
-    static func mux(_ encoded: GIFEncoder.Encoded, width: Int, height: Int, delays: [Int], plays: Int) throws -> [UInt8] {
+    /// The size in bytes of the file `mux` writes.
+    static func size(_ encoded: GIFEncoder.Encoded, width: Int, height: Int, delays: [Int], plays: Int) throws -> Int {
+        var size = 0
+        try mux(encoded, width: width, height: height, delays: delays, plays: plays) { size += $0.count }
+        return size
+    }
+
+    /// Writes the complete GIF file to `write`, in chunks: `encoded`'s blocks with `delays`
+    /// (centiseconds), played `plays` times (0: forever). An error thrown by `write` is rethrown.
+    static func mux(_ encoded: GIFEncoder.Encoded, width: Int, height: Int, delays: [Int], plays: Int,
+                    into write: (UnsafeRawBufferPointer) throws -> Void) throws {
         _ = ffmpegSetup
         precondition(delays.count == encoded.frames.count)
+        try withoutActuallyEscaping(write) { write in
+            let sink = Sink(write: write)
+            do {
+                try mux(encoded, width: width, height: height, delays: delays, plays: plays, sink: sink)
+            } catch {
+                throw sink.error ?? error
+            }
+            if let error = sink.error { throw error }
+        }
+    }
+
+    /// Where the muxer's callback writes; holds the first error `write` threw.
+    private final class Sink {
+        let write: (UnsafeRawBufferPointer) throws -> Void
+        var error: Error?
+        init(write: @escaping (UnsafeRawBufferPointer) throws -> Void) { self.write = write }
+    }
+
+    private static func mux(_ encoded: GIFEncoder.Encoded, width: Int, height: Int, delays: [Int], plays: Int,
+                            sink: Sink) throws {
         var fmt: UnsafeMutablePointer<AVFormatContext>?
         try ffcheck(avformat_alloc_output_context2(&fmt, nil, "gif", nil), "avformat_alloc_output_context2 (gif)")
         let ctx = try ffalloc(fmt, "avformat_alloc_output_context2 (gif)")
         var packet: UnsafeMutablePointer<AVPacket>?
         defer {
-            if ctx.pointee.pb != nil {
-                var buffer: UnsafeMutablePointer<UInt8>?
-                _ = avio_close_dyn_buf(ctx.pointee.pb, &buffer)
-                av_free(buffer)
+            if let pb = ctx.pointee.pb {
+                av_freep(&pb.pointee.buffer)   // libavformat may have replaced the buffer given
+                var context: UnsafeMutablePointer<AVIOContext>? = pb
+                avio_context_free(&context)
                 ctx.pointee.pb = nil
             }
             avformat_free_context(ctx)
@@ -327,7 +360,25 @@ enum GIFMuxer {
         let loop = plays == 0 ? 0 : plays - 1 == 0 ? -1 : plays - 1
         try ffcheck(av_opt_set_int(ctx.pointee.priv_data, "loop", Int64(loop), 0), "av_opt_set_int (gif loop=\(loop))")
         try ffcheck(av_opt_set_int(ctx.pointee.priv_data, "final_delay", Int64(delays.last ?? 0), 0), "av_opt_set_int (gif final_delay)")
-        try ffcheck(avio_open_dyn_buf(&ctx.pointee.pb), "avio_open_dyn_buf")
+
+        let bufferSize: Int32 = 1 << 16
+        let buffer = try ffalloc(av_malloc(Int(bufferSize)), "av_malloc (gif output buffer)")
+        let opaque = Unmanaged.passUnretained(sink).toOpaque()
+        guard let pb = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), bufferSize, 1, opaque, nil, { opaque, data, count in
+            let sink = Unmanaged<Sink>.fromOpaque(opaque!).takeUnretainedValue()
+            guard sink.error == nil, let data else { return segue_averror(EIO) }
+            do {
+                try sink.write(UnsafeRawBufferPointer(start: data, count: Int(count)))
+                return count
+            } catch {
+                sink.error = error
+                return segue_averror(EIO)
+            }
+        }, nil) else {
+            av_free(buffer)
+            throw EncodeError.ffmpeg(call: "avio_alloc_context (gif)", code: segue_averror(ENOMEM), message: "out of memory")
+        }
+        ctx.pointee.pb = pb
         try ffcheck(avformat_write_header(ctx, nil), "avformat_write_header (gif)")
 
         let pkt = try ffalloc(av_packet_alloc(), "av_packet_alloc")
@@ -348,12 +399,8 @@ enum GIFMuxer {
             pts += Int64(delays[k])
         }
         try ffcheck(av_write_trailer(ctx), "av_write_trailer (gif)")
-        var buffer: UnsafeMutablePointer<UInt8>?
-        let size = avio_close_dyn_buf(ctx.pointee.pb, &buffer)
-        ctx.pointee.pb = nil
-        defer { av_free(buffer) }
-        guard let buffer, size > 0 else { throw EncodeError.ffmpeg(call: "avio_close_dyn_buf (gif)", code: size, message: "no output") }
-        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+        avio_flush(pb)
+        if pb.pointee.error < 0 { try ffcheck(pb.pointee.error, "avio_flush (gif)") }
     }
 }
 

@@ -79,7 +79,8 @@ public enum SSIMULACRA2 {
             let scaleCount = scales.count
             var linear = LinearImage(rgba: distorted, width: width, height: height)
             for (level, reference) in scales.enumerated() {
-                let xyb = XYBImage(linear)
+                // Candidates are GIF frames: at the full scale, a few hundred colours.
+                let xyb = level == 0 ? XYBImage(fewColours: distorted, linear) : XYBImage(linear)
                 var scaleAverages = ScaleAverages()
                 // The three channels are independent: on up to three threads, same result.
                 let channelSums = ChannelResults()
@@ -250,6 +251,16 @@ private struct XYBImage {
         let n = width * height
         var x = [Float](repeating: 0, count: n), y = x, b = x
         s2_xyb(linear.r, linear.g, linear.b, n, &x, &y, &b)
+        planes = [x, y, b]
+    }
+
+    /// The same planes for `linear` made from `rgba`, computed once per distinct colour.
+    init(fewColours rgba: UnsafeBufferPointer<UInt8>, _ linear: LinearImage) {
+        width = linear.width
+        height = linear.height
+        let n = width * height
+        var x = [Float](repeating: 0, count: n), y = x, b = x
+        s2_xyb_few_colours(rgba.baseAddress!, linear.r, linear.g, linear.b, n, &x, &y, &b)
         planes = [x, y, b]
     }
 }

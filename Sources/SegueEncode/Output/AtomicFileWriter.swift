@@ -77,6 +77,13 @@ public final class AtomicFileWriter: @unchecked Sendable {
         try Self.writeFile(bytes, atPath: temporaryURL.path, reportedPath: output.requested, exclusive: false, sync: false, create: false)
     }
 
+    /// Replaces the temporary file's contents with the chunks `contents` passes to its writer,
+    /// for outputs too large to hold in memory at once.
+    public func write(streaming contents: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        try Self.writeFile(atPath: temporaryURL.path, reportedPath: output.requested, exclusive: false, sync: false,
+                           create: false, contents: contents)
+    }
+
     /// Makes the written file the destination (see the type's description). On failure the
     /// temporary file is removed and the destination keeps its previous contents.
     public func commit() throws {
@@ -207,12 +214,31 @@ public final class AtomicFileWriter: @unchecked Sendable {
     /// `sync`. Errors name `reportedPath`; on failure the file is removed.
     static func writeFile(_ bytes: [UInt8], atPath path: String, reportedPath: String, exclusive: Bool, sync: Bool,
                           create: Bool = true) throws {
+        try writeFile(atPath: path, reportedPath: reportedPath, exclusive: exclusive, sync: sync, create: create) { write in
+            try bytes.withUnsafeBytes { try write($0) }
+        }
+    }
+
+    /// `writeFile` with the contents given in chunks. An error thrown by `contents` also removes
+    /// the file, and is rethrown.
+    static func writeFile(atPath path: String, reportedPath: String, exclusive: Bool, sync: Bool, create: Bool = true,
+                          contents: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let flags = O_WRONLY | O_CLOEXEC | (create ? O_CREAT : 0) | (exclusive ? O_EXCL : O_TRUNC)
         let fd = open(path, flags, 0o666)
         guard fd >= 0 else {
             throw EncodeError.unwritablePath(path: reportedPath, reason: posixMessage(errno))
         }
-        var failure = bytes.withUnsafeBytes { writeAll(fd, $0) }
+        var failure: Int32 = 0
+        do {
+            try contents { chunk in
+                failure = writeAll(fd, chunk)
+                if failure != 0 { throw EncodeError.unwritablePath(path: reportedPath, reason: posixMessage(failure)) }
+            }
+        } catch {
+            close(fd)
+            _ = unlink(path)
+            throw error
+        }
         if failure == 0, sync, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure != 0 {
