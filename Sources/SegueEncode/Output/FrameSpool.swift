@@ -55,16 +55,7 @@ final class FrameSpool: @unchecked Sendable {
     /// Stores one frame of `frameBytes` bytes.
     func append(_ rgba: UnsafeRawBufferPointer) throws {
         precondition(rgba.count == frameBytes)
-        var offset = 0
-        let base = off_t(count) * off_t(frameBytes)
-        while offset < rgba.count {
-            let n = pwrite(fd, rgba.baseAddress! + offset, rgba.count - offset, base + off_t(offset))
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw EncodeError.unwritablePath(path: reportedPath, reason: "cannot keep its frames in a temporary file: " + AtomicFileWriter.posixMessage(errno))
-            }
-            offset += n
-        }
+        try Self.write(rgba, to: fd, at: off_t(count) * off_t(frameBytes), reportedPath: reportedPath, contents: "frames")
         count += 1
     }
 
@@ -72,16 +63,38 @@ final class FrameSpool: @unchecked Sendable {
     /// threads at once.
     func read(_ index: Int, into buffer: UnsafeMutableRawBufferPointer) throws {
         precondition(index >= 0 && index < count && buffer.count >= frameBytes)
+        try Self.read(UnsafeMutableRawBufferPointer(rebasing: buffer[0 ..< frameBytes]), from: fd, at: off_t(index) * off_t(frameBytes),
+                      reportedPath: reportedPath, contents: "frames", item: "frame \(index)")
+    }
+
+    /// pwrite(2) of all of `buffer` at `start`, retrying when interrupted. `contents` names what
+    /// the file holds, for the message.
+    static func write(_ buffer: UnsafeRawBufferPointer, to fd: Int32, at start: off_t, reportedPath: String,
+                      contents: String) throws {
         var offset = 0
-        let base = off_t(index) * off_t(frameBytes)
-        while offset < frameBytes {
-            let n = pread(fd, buffer.baseAddress! + offset, frameBytes - offset, base + off_t(offset))
+        while offset < buffer.count {
+            let n = pwrite(fd, buffer.baseAddress! + offset, buffer.count - offset, start + off_t(offset))
             if n < 0 {
                 if errno == EINTR { continue }
-                throw EncodeError.unwritablePath(path: reportedPath, reason: "cannot keep its frames in a temporary file: " + AtomicFileWriter.posixMessage(errno))
+                throw EncodeError.unwritablePath(path: reportedPath, reason: "cannot keep its \(contents) in a temporary file: " + AtomicFileWriter.posixMessage(errno))
+            }
+            offset += n
+        }
+    }
+
+    /// pread(2) filling all of `buffer` from `start`; `item` names what is read, for the message
+    /// when the file is shorter.
+    static func read(_ buffer: UnsafeMutableRawBufferPointer, from fd: Int32, at start: off_t, reportedPath: String,
+                     contents: String, item: String) throws {
+        var offset = 0
+        while offset < buffer.count {
+            let n = pread(fd, buffer.baseAddress! + offset, buffer.count - offset, start + off_t(offset))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw EncodeError.unwritablePath(path: reportedPath, reason: "cannot keep its \(contents) in a temporary file: " + AtomicFileWriter.posixMessage(errno))
             }
             if n == 0 {
-                throw EncodeError.unwritablePath(path: "(temporary frame file)", reason: "frame \(index) is truncated")
+                throw EncodeError.unwritablePath(path: "(temporary \(contents) file)", reason: "\(item) is truncated")
             }
             offset += n
         }
@@ -113,35 +126,18 @@ final class BlockSpool: @unchecked Sendable {
     deinit { if fd >= 0 { close(fd) } }
 
     func append(_ bytes: [UInt8]) throws {
-        let base = offsets.last!
-        var offset = 0
-        try bytes.withUnsafeBytes { raw in
-            while offset < raw.count {
-                let n = pwrite(fd, raw.baseAddress! + offset, raw.count - offset, base + off_t(offset))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw EncodeError.unwritablePath(path: reportedPath, reason: "cannot keep its encoded frames in a temporary file: " + AtomicFileWriter.posixMessage(errno))
-                }
-                offset += n
-            }
+        let start = offsets.last!
+        try bytes.withUnsafeBytes {
+            try FrameSpool.write($0, to: fd, at: start, reportedPath: reportedPath, contents: "encoded frames")
         }
-        offsets.append(base + off_t(bytes.count))
+        offsets.append(start + off_t(bytes.count))
     }
 
     func read(_ index: Int) throws -> [UInt8] {
-        let start = offsets[index], length = Int(offsets[index + 1] - start)
-        var block = [UInt8](repeating: 0, count: length)
-        var offset = 0
-        try block.withUnsafeMutableBytes { raw in
-            while offset < length {
-                let n = pread(fd, raw.baseAddress! + offset, length - offset, start + off_t(offset))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw EncodeError.unwritablePath(path: reportedPath, reason: "cannot keep its encoded frames in a temporary file: " + AtomicFileWriter.posixMessage(errno))
-                }
-                if n == 0 { throw EncodeError.unwritablePath(path: "(temporary GIF frame file)", reason: "block \(index) is truncated") }
-                offset += n
-            }
+        let start = offsets[index]
+        var block = [UInt8](repeating: 0, count: Int(offsets[index + 1] - start))
+        try block.withUnsafeMutableBytes {
+            try FrameSpool.read($0, from: fd, at: start, reportedPath: reportedPath, contents: "encoded frames", item: "block \(index)")
         }
         return block
     }
