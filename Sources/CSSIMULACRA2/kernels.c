@@ -114,7 +114,7 @@ static inline float blur_tap_clipped(const float *src, int w, int x, const float
     return s;
 }
 
-void s2_blur(const float *restrict in, int w, int h, float *restrict scratch, float *restrict out) {
+void s2_blur_rows(const float *restrict in, int w, int h, int y0, int y1, float *restrict scratch, float *restrict out) {
     float kernel[11];
     double raw[11], total = 0;
     for (int t = -5; t <= 5; t++) { raw[t + 5] = exp(-0.5 * t * t / (1.5 * 1.5)); total += raw[t + 5]; }
@@ -122,8 +122,10 @@ void s2_blur(const float *restrict in, int w, int h, float *restrict scratch, fl
     const float *k = kernel;
     const float k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3], k4 = k[4], k5 = k[5];
     // Rows: the first and last five columns see the zero padding; the middle, a loop without
-    // branches that the compiler vectorizes.
-    for (int y = 0; y < h; y++) {
+    // branches that the compiler vectorizes. Only the rows that the output rows reach (mirrored
+    // rows lie among them too).
+    int h0 = y0 - 5 > 0 ? y0 - 5 : 0, h1 = y1 + 5 < h ? y1 + 5 : h;
+    for (int y = h0; y < h1; y++) {
         const float *src = in + (size_t)y * w;
         float *restrict dst = scratch + (size_t)y * w;
         int edge = w < 5 ? w : 5;
@@ -135,7 +137,7 @@ void s2_blur(const float *restrict in, int w, int h, float *restrict scratch, fl
         }
         for (int x = (w - 5 > edge ? w - 5 : edge); x < w; x++) dst[x] = blur_tap_clipped(src, w, x, k);
     }
-    for (int y = 0; y < h; y++) {
+    for (int y = y0; y < y1; y++) {
         const float *rows[11];
         for (int t = -5; t <= 5; t++) {
             int yy = y + t;
@@ -151,6 +153,10 @@ void s2_blur(const float *restrict in, int w, int h, float *restrict scratch, fl
                  + k2 * (r2[x] + r8[x]) + k1 * (r1[x] + r9[x]) + k0 * (r0[x] + r10[x]);
         }
     }
+}
+
+void s2_blur(const float *restrict in, int w, int h, float *restrict scratch, float *restrict out) {
+    s2_blur_rows(in, w, h, 0, h, scratch, out);
 }
 
 void s2_multiply(const float *restrict a, const float *restrict b, size_t count, float *restrict out) {
@@ -190,9 +196,9 @@ static inline void edge_block(const float *restrict img1, const float *restrict 
 // added up in double.
 enum { MAP_BLOCK = 1024 };
 
-void s2_maps(const float *img1, const float *mu1, const float *sigma11,
-             const float *img2, const float *mu2, const float *sigma22, const float *sigma12,
-             size_t count, double sums[6]) {
+static void maps_span(const float *img1, const float *mu1, const float *sigma11,
+                      const float *img2, const float *mu2, const float *sigma22, const float *sigma12,
+                      size_t count, double sums[6]) {
     const float c2 = 0.0009f;
     float d[MAP_BLOCK], artefact[MAP_BLOCK], lost[MAP_BLOCK];
     for (int j = 0; j < 6; j++) sums[j] = 0;
@@ -216,8 +222,8 @@ void s2_maps(const float *img1, const float *mu1, const float *sigma11,
     }
 }
 
-void s2_edge_maps(const float *img1, const float *mu1, const float *img2, const float *mu2,
-                  size_t count, double sums[6]) {
+static void edge_maps_span(const float *img1, const float *mu1, const float *img2, const float *mu2,
+                           size_t count, double sums[6]) {
     float artefact[MAP_BLOCK], lost[MAP_BLOCK];
     for (int j = 0; j < 6; j++) sums[j] = 0;
     for (size_t k = 0; k < count; k += MAP_BLOCK) {
@@ -225,5 +231,23 @@ void s2_edge_maps(const float *img1, const float *mu1, const float *img2, const 
         edge_block(img1 + k, mu1 + k, img2 + k, mu2 + k, n, artefact, lost);
         sum_with_fourth_powers(artefact, n, &sums[2], &sums[3]);
         sum_with_fourth_powers(lost, n, &sums[4], &sums[5]);
+    }
+}
+
+void s2_maps_rows(const float *img1, const float *mu1, const float *sigma11,
+                  const float *img2, const float *mu2, const float *sigma22, const float *sigma12,
+                  int w, int y0, int y1, double *row_sums) {
+    for (int y = y0; y < y1; y++) {
+        size_t o = (size_t)y * w;
+        maps_span(img1 + o, mu1 + o, sigma11 + o, img2 + o, mu2 + o, sigma22 + o, sigma12 + o, (size_t)w,
+                  row_sums + (size_t)y * 6);
+    }
+}
+
+void s2_edge_maps_rows(const float *img1, const float *mu1, const float *img2, const float *mu2,
+                       int w, int y0, int y1, double *row_sums) {
+    for (int y = y0; y < y1; y++) {
+        size_t o = (size_t)y * w;
+        edge_maps_span(img1 + o, mu1 + o, img2 + o, mu2 + o, (size_t)w, row_sums + (size_t)y * 6);
     }
 }

@@ -240,6 +240,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var nextScorer: Pending<FrameScorer>?
         var pendingPalette: Pending<SpeculativePalette>?
         var previousScore = 100.0
+        var previousRows: SSIMULACRA2.RowSums?
         var searches: [FrameSearch] = []
 
         var header: [UInt8] = Array("GIF89a".utf8)
@@ -314,7 +315,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 }
                 var tried: [(quality: Int, score: Double)] = []
                 var k = rung
-                var chosen: (candidate: FrameCandidate, score: Double)
+                var chosen: (candidate: FrameCandidate, score: Double, rows: SSIMULACRA2.RowSums?)
                 while true {
                     let c: FrameCandidate
                     if k == rung, let speculative, speculative.quality == target.ladder[k] {
@@ -324,15 +325,27 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         let img = try image(a, ownPalette: true)
                         c = try remapped(try Quantizer.quantize(img, a), img, a)
                     }
-                    let score = scorer?.score(shown(c, rect: rect, over: screen, measured: measured)) ?? previousScore
+                    // A frame that changes nothing scores what the frame before it scored, at any
+                    // rung: it is taken as it is.
+                    guard let scorer else {
+                        tried.append((target.ladder[k], previousScore))
+                        chosen = (c, previousScore, previousRows)
+                        break
+                    }
+                    // Rows outside the frame's rectangle show what they showed, over the same
+                    // source: their sums are the previous frame's.
+                    let (score, rows) = scorer.score(shown(c, rect: rect, over: screen, measured: measured),
+                                                     changedRows: rect.y - measured.y ..< rect.maxY - measured.y, previous: previousRows)
                     tried.append((target.ladder[k], score))
                     // Below the target even at the top rung: the top rung's palette, the most
                     // colours (one candidate at a time is kept, for memory).
-                    if score >= target.score || k == target.ladder.count - 1 { chosen = (c, score); break }
+                    if score >= target.score || k == target.ladder.count - 1 { chosen = (c, score, rows); break }
                     k += 1
                 }
                 frame = chosen.candidate
                 previousScore = chosen.score
+                // A cleared rectangle leaves a screen that the sums were not measured on.
+                previousRows = disposal == 2 ? nil : chosen.rows
                 searches.append(FrameSearch(tried: tried, chosen: target.ladder[k]))
                 // A frame that passed with room to spare lets the next one try a rung lower.
                 // (Frames that change nothing leave the next frame's start where it was.)
@@ -531,6 +544,15 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 }
                 prepared = nil
             }
+        }
+
+        /// The score of `shown`, measuring only the rows around `changedRows` (of the measured
+        /// region) when `previous` holds the row sums of the pair before them: the same score as
+        /// `score(_:)`. Also the row sums of this measurement, where the region is one image.
+        func score(_ shown: [UInt8], changedRows: Range<Int>, previous: SSIMULACRA2.RowSums?) -> (Double, SSIMULACRA2.RowSums?) {
+            guard let prepared else { return (score(shown), nil) }
+            if let previous { return prepared.score(shown, changedRows: changedRows, previous: previous) }
+            return prepared.scoreKeepingRows(shown)
         }
 
         /// `shown`: the measured region as the viewer would see it (RGBA).

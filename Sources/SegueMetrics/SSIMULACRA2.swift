@@ -73,44 +73,95 @@ public enum SSIMULACRA2 {
         }
 
         /// The score of `distorted` (RGBA bytes of the same size) against this reference.
-        public func score(_ distorted: UnsafeBufferPointer<UInt8>) -> Double {
+        public func score(_ distorted: UnsafeBufferPointer<UInt8>) -> Double { measure(distorted, changedRows: nil).score }
+
+        public func score(_ distorted: [UInt8]) -> Double { distorted.withUnsafeBufferPointer { score($0) } }
+
+        /// The score of `distorted`, and its per-row sums for the next call.
+        /// - Parameter changedRows: with `previous`, the rows (of the full-size image) outside of
+        ///   which this reference and `distorted` are the same as the pair `previous` was measured
+        ///   on. The maps of the other rows are not computed again: their sums are taken from
+        ///   `previous` (the blurs reach 5 rows at each scale, so the rows recomputed are the
+        ///   changed ones widened by that). The score is exactly the one measured afresh.
+        public func score(_ distorted: [UInt8], changedRows: Range<Int>, previous: RowSums) -> (score: Double, rows: RowSums) {
+            distorted.withUnsafeBufferPointer { measure($0, changedRows: (changedRows, previous)) }
+        }
+
+        public func scoreKeepingRows(_ distorted: [UInt8]) -> (score: Double, rows: RowSums) {
+            distorted.withUnsafeBufferPointer { measure($0, changedRows: nil) }
+        }
+
+        private func measure(_ distorted: UnsafeBufferPointer<UInt8>, changedRows: (Range<Int>, RowSums)?) -> (score: Double, rows: RowSums) {
             precondition(distorted.count >= width * height * 4)
+            if let previous = changedRows?.1 {
+                precondition(previous.width == width && previous.height == height, "SSIMULACRA2: row sums of another size")
+            }
             var averages: [ScaleAverages] = []
+            var rowSums = RowSums(width: width, height: height, scales: [])
             let scaleCount = scales.count
             var linear = LinearImage(rgba: distorted, width: width, height: height)
             for (level, reference) in scales.enumerated() {
+                let w = reference.xyb.width, h = reference.xyb.height
+                // The map rows to compute: all, or the changed ones at this scale widened by the
+                // blur's reach.
+                let rows: Range<Int>
+                if let changed = changedRows?.0 {
+                    let scale = 1 << level
+                    let a = min(h, max(0, changed.lowerBound) / scale), b = min(h, (max(0, changed.upperBound) + scale - 1) / scale)
+                    rows = a < b ? max(0, a - 5) ..< min(h, b + 5) : 0 ..< 0
+                } else {
+                    rows = 0 ..< h
+                }
+                // The planes the maps and blurs read: the map rows and 5 more either side.
+                let planeRows = max(0, rows.lowerBound - 5) ..< min(h, rows.upperBound + 5)
                 // Candidates are GIF frames: at the full scale, a few hundred colours.
-                let xyb = level == 0 ? XYBImage(fewColours: distorted, linear) : XYBImage(linear)
+                let xyb = XYBImage(linear, rows: rows.isEmpty ? 0 ..< 0 : planeRows, fewColours: level == 0 ? distorted : nil)
                 var scaleAverages = ScaleAverages()
                 // The three channels are independent: on up to three threads, same result.
-                let channelSums = ChannelResults()
+                let channelRows = ChannelResults()
                 // (At the full scale, Y needs three blurs and X and B one each: two threads share
                 // the work evenly.)
                 DispatchQueue.concurrentPerform(iterations: 3) { c in
                     let img1 = reference.xyb.planes[c], img2 = xyb.planes[c]
-                    var sums = [Double](repeating: 0, count: 6)
-                    switch SSIMULACRA2.use(level, c, scales: scaleCount) {
-                    case .nothing:
-                        break
-                    case .edges:
-                        let mu2 = blur(img2, xyb.width, xyb.height)
-                        s2_edge_maps(img1, reference.mu[c], img2, mu2, img1.count, &sums)
-                    case .ssimAndEdges:
-                        let mu2 = blur(img2, xyb.width, xyb.height)
-                        let sigma22 = blur(multiply(img2, img2), xyb.width, xyb.height)
-                        let sigma12 = blur(multiply(img1, img2), xyb.width, xyb.height)
-                        s2_maps(img1, reference.mu[c], reference.sigma[c], img2, mu2, sigma22, sigma12, img1.count, &sums)
+                    var sums = changedRows?.1.scales[level][c] ?? [Double](repeating: 0, count: h * 6)
+                    if !rows.isEmpty {
+                        switch SSIMULACRA2.use(level, c, scales: scaleCount) {
+                        case .nothing:
+                            break
+                        case .edges:
+                            let mu2 = blur(img2, w, h, rows: rows)
+                            s2_edge_maps_rows(img1, reference.mu[c], img2, mu2, Int32(w), Int32(rows.lowerBound), Int32(rows.upperBound), &sums)
+                        case .ssimAndEdges:
+                            let mu2 = blur(img2, w, h, rows: rows)
+                            let sigma22 = blur(multiply(img2, img2, w, rows: planeRows), w, h, rows: rows)
+                            let sigma12 = blur(multiply(img1, img2, w, rows: planeRows), w, h, rows: rows)
+                            s2_maps_rows(img1, reference.mu[c], reference.sigma[c], img2, mu2, sigma22, sigma12,
+                                         Int32(w), Int32(rows.lowerBound), Int32(rows.upperBound), &sums)
+                        }
                     }
-                    channelSums.set(c, sums)
+                    channelRows.set(c, sums)
                 }
-                for c in 0 ..< 3 { scaleAverages.add(channel: c, sums: channelSums.get(c), count: xyb.width * xyb.height) }
+                var perChannel: [[Double]] = []
+                for c in 0 ..< 3 {
+                    let sums = channelRows.get(c)
+                    var total = [Double](repeating: 0, count: 6)
+                    for y in 0 ..< h { for j in 0 ..< 6 { total[j] += sums[y * 6 + j] } }
+                    scaleAverages.add(channel: c, sums: total, count: w * h)
+                    perChannel.append(sums)
+                }
+                rowSums.scales.append(perChannel)
                 averages.append(scaleAverages)
                 if level + 1 < scales.count { linear = linear.halved() }
             }
-            return SSIMULACRA2.combine(averages)
+            return (SSIMULACRA2.combine(averages), rowSums)
         }
+    }
 
-        public func score(_ distorted: [UInt8]) -> Double { distorted.withUnsafeBufferPointer { score($0) } }
+    /// A measurement's sums per row, per scale and channel (see `Reference.score(_:changedRows:previous:)`).
+    public struct RowSums: Sendable {
+        let width: Int, height: Int
+        /// [scale][channel]: six sums per row of that scale.
+        fileprivate var scales: [[[Double]]]
     }
 
     static let numberOfScales = 6
@@ -254,13 +305,34 @@ private struct XYBImage {
         planes = [x, y, b]
     }
 
-    /// The same planes for `linear` made from `rgba`, computed once per distinct colour.
-    init(fewColours rgba: UnsafeBufferPointer<UInt8>, _ linear: LinearImage) {
+    /// The planes' `rows` only (the others are 0); with `fewColours` (the RGBA bytes `linear` was
+    /// made from), computed once per distinct colour.
+    init(_ linear: LinearImage, rows: Range<Int>, fewColours rgba: UnsafeBufferPointer<UInt8>?) {
         width = linear.width
         height = linear.height
         let n = width * height
         var x = [Float](repeating: 0, count: n), y = x, b = x
-        s2_xyb_few_colours(rgba.baseAddress!, linear.r, linear.g, linear.b, n, &x, &y, &b)
+        let o = rows.lowerBound * width, count = rows.count * width
+        x.withUnsafeMutableBufferPointer { x in
+            y.withUnsafeMutableBufferPointer { y in
+                b.withUnsafeMutableBufferPointer { b in
+                    linear.r.withUnsafeBufferPointer { lr in
+                        linear.g.withUnsafeBufferPointer { lg in
+                            linear.b.withUnsafeBufferPointer { lb in
+                                guard count > 0 else { return }
+                                if let rgba {
+                                    s2_xyb_few_colours(rgba.baseAddress! + o * 4, lr.baseAddress! + o, lg.baseAddress! + o, lb.baseAddress! + o,
+                                                       count, x.baseAddress! + o, y.baseAddress! + o, b.baseAddress! + o)
+                                } else {
+                                    s2_xyb(lr.baseAddress! + o, lg.baseAddress! + o, lb.baseAddress! + o, count,
+                                           x.baseAddress! + o, y.baseAddress! + o, b.baseAddress! + o)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
         planes = [x, y, b]
     }
 }
@@ -274,5 +346,26 @@ private func blur(_ plane: [Float], _ w: Int, _ h: Int) -> [Float] {
 private func multiply(_ a: [Float], _ b: [Float]) -> [Float] {
     var out = [Float](repeating: 0, count: a.count)
     s2_multiply(a, b, a.count, &out)
+    return out
+}
+
+/// `blur`'s output rows `rows` only (the others are 0).
+private func blur(_ plane: [Float], _ w: Int, _ h: Int, rows: Range<Int>) -> [Float] {
+    var scratch = [Float](repeating: 0, count: plane.count), out = scratch
+    s2_blur_rows(plane, Int32(w), Int32(h), Int32(rows.lowerBound), Int32(rows.upperBound), &scratch, &out)
+    return out
+}
+
+/// `multiply`'s rows `rows` of w-wide planes only (the others are 0).
+private func multiply(_ a: [Float], _ b: [Float], _ w: Int, rows: Range<Int>) -> [Float] {
+    var out = [Float](repeating: 0, count: a.count)
+    let o = rows.lowerBound * w
+    a.withUnsafeBufferPointer { a in
+        b.withUnsafeBufferPointer { b in
+            out.withUnsafeMutableBufferPointer { out in
+                if !rows.isEmpty { s2_multiply(a.baseAddress! + o, b.baseAddress! + o, rows.count * w, out.baseAddress! + o) }
+            }
+        }
+    }
     return out
 }

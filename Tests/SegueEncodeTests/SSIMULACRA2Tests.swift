@@ -122,4 +122,30 @@ struct SSIMULACRA2Tests {
         #expect(expected[0] == 100)
         #expect(expected[2] > expected[1])
     }
+
+    @Test("re-measuring only the rows a frame changed gives exactly the score measured afresh, at every scale",
+          arguments: [120 ..< 140, 0 ..< 3, 250 ..< 260, 0 ..< 260])
+    func measuringChangedRowsOnly(changed: Range<Int>) {
+        // 300×260 has all six scales; the blurs' reach doubles at each one.
+        let (w, h) = (300, 260)
+        let before = Self.sceneImage(width: w, height: h)
+        // The next frame: a dark bar moves into the changed rows of the source.
+        var after = before
+        for y in changed { for x in 40 ..< 200 { let o = (y * w + x) * 4; after[o] = 20; after[o + 1] = 30; after[o + 2] = 200 } }
+        let shownBefore = Self.dithered(before, width: w, levels: 12)
+        // Only the changed rows are drawn again.
+        var shownAfter = shownBefore
+        let redrawn = Self.dithered(after, width: w, levels: 12)
+        for y in changed { for k in y * w * 4 ..< (y + 1) * w * 4 { shownAfter[k] = redrawn[k] } }
+
+        let previous = SSIMULACRA2.Reference(rgba: before, width: w, height: h).scoreKeepingRows(shownBefore)
+        let reference = SSIMULACRA2.Reference(rgba: after, width: w, height: h)
+        let afresh = reference.score(shownAfter)
+        let incremental = reference.score(shownAfter, changedRows: changed, previous: previous.rows)
+        #expect(incremental.score == afresh, "\(changed): \(incremental.score) against \(afresh)")
+        #expect(afresh != previous.score)
+        // And the row sums handed on are those of the new pair: the frame after, changing
+        // nothing, scores the same again.
+        #expect(reference.score(shownAfter, changedRows: 0 ..< 0, previous: incremental.rows).score == afresh)
+    }
 }

@@ -26,17 +26,22 @@ void s2_xyb_few_colours(const uint8_t *rgba, const float *r, const float *g, con
 /// `scratch` holds w×h floats. h must be at least 8.
 void s2_blur(const float *in, int w, int h, float *scratch, float *out);
 
+/// `s2_blur`'s output rows y0..<y1 only (`scratch` and `out` are still w×h planes; other rows
+/// are left as they were).
+void s2_blur_rows(const float *in, int w, int h, int y0, int y1, float *scratch, float *out);
+
 /// a[i] * b[i] into out.
 void s2_multiply(const float *a, const float *b, size_t count, float *out);
 
-/// The SSIM error map and the edge maps of one channel, summed: sums[0] Σd, sums[1] Σd⁴,
-/// sums[2] Σartefact, sums[3] Σartefact⁴, sums[4] Σlost, sums[5] Σlost⁴.
-void s2_maps(const float *img1, const float *mu1, const float *sigma11,
-             const float *img2, const float *mu2, const float *sigma22, const float *sigma12,
-             size_t count, double sums[6]);
+/// The SSIM error map and the edge maps of one channel (w wide), summed per row for rows y0..<y1:
+/// row_sums[y * 6 + j] is, for j = 0…5, Σd, Σd⁴, Σartefact, Σartefact⁴, Σlost, Σlost⁴ over row y.
+/// (Per row, so that a frame that changes only some rows can reuse the other rows' sums.)
+void s2_maps_rows(const float *img1, const float *mu1, const float *sigma11,
+                  const float *img2, const float *mu2, const float *sigma22, const float *sigma12,
+                  int w, int y0, int y1, double *row_sums);
 
-/// The edge maps alone, as `s2_maps` sums them (sums[0] and sums[1] are 0): for channels and
-/// scales whose SSIM-map weights are zero, which then need neither σ blur.
-void s2_edge_maps(const float *img1, const float *mu1, const float *img2, const float *mu2,
-                  size_t count, double sums[6]);
+/// The edge maps alone, as `s2_maps_rows` sums them (Σd and Σd⁴ are 0): for channels and scales
+/// whose SSIM-map weights are zero, which then need neither σ blur.
+void s2_edge_maps_rows(const float *img1, const float *mu1, const float *img2, const float *mu2,
+                       int w, int y0, int y1, double *row_sums);
 #endif
