@@ -241,6 +241,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var pendingPalette: Pending<SpeculativePalette>?
         var previousScore = 100.0
         var previousRows: SSIMULACRA2.RowSums?
+        var pendingBlock: Pending<[UInt8]>?
         var searches: [FrameSearch] = []
 
         var header: [UInt8] = Array("GIF89a".utf8)
@@ -393,27 +394,36 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 header += logicalScreenFlags(globalTableColors: nil)
             }
 
-            // Image data with the frame's colour table (global or local).
+            // Image data with the frame's colour table (global or local). The LZW coding does not
+            // change what is on screen: it runs on another core while the next frame is searched,
+            // and the blocks are written in order.
             let tableSize = Self.tableSize(palette.count)
             let table = local ? colorTable(palette) : []
-            let data = Self.imageData(indices, alternatives, minimumCodeSize: GIFLZW.minimumCodeSize(colors: tableSize))
-            var block: [UInt8] = []
-            block.reserveCapacity(table.count + data.count + 32)
-            // Graphic control extension; the delay is filled in by the muxer.
-            block += [0x21, 0xF9, 0x04, UInt8(disposal << 2 | (usesTransparency ? 1 : 0)), 0, 0,
-                      UInt8(usesTransparency ? t : 0), 0]
-            // Image descriptor (+ local colour table), then the LZW data.
-            block += [0x2C] + le16(stored.x) + le16(stored.y) + le16(stored.width) + le16(stored.height)
-            block.append(table.isEmpty ? 0 : 0x80 | UInt8(Self.log2(table.count / 3) - 1))
-            block += table
-            block += data
-            try frames.append(block)
+            let control: [UInt8] = [0x21, 0xF9, 0x04, UInt8(disposal << 2 | (usesTransparency ? 1 : 0)), 0, 0,
+                                    UInt8(usesTransparency ? t : 0), 0]
+            let descriptor: [UInt8] = [0x2C] + le16(stored.x) + le16(stored.y) + le16(stored.width) + le16(stored.height)
+                + [table.isEmpty ? 0 : 0x80 | UInt8(Self.log2(table.count / 3) - 1)]
+            let coding = Pending { [indices, alternatives] () -> [UInt8] in
+                let data = Self.imageData(indices, alternatives, minimumCodeSize: GIFLZW.minimumCodeSize(colors: tableSize))
+                var block: [UInt8] = []
+                block.reserveCapacity(table.count + data.count + 32)
+                // Graphic control extension (the delay is filled in by the muxer), image
+                // descriptor (+ local colour table), then the LZW data.
+                block += control
+                block += descriptor
+                block += table
+                block += data
+                return block
+            }
+            if let pendingBlock { try frames.append(try pendingBlock.get()) }
+            pendingBlock = coding
             rects.append(stored)
 
             if disposal == 2 { clearRGBA(&screen, rect) }
             advanceBase(&base, &current, frame: i)
             progress()
         }
+        if let pendingBlock { try frames.append(try pendingBlock.get()) }
         return Encoded(mode: mode, settings: settings, target: target, header: header, frames: frames, rects: rects,
                        searches: searches)
     }
