@@ -177,18 +177,34 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var ladder: [Int] = PerceptualTarget.defaultLadder
         /// Where the first frame's search starts (an index into `ladder`).
         var firstRung: Int = 4
+
+        /// The search's steps, lowest first: each rung's palette without dithering, then with
+        /// `dithering` (unless that is 0). An undithered frame is smaller where it reaches the
+        /// target (no dither noise for LZW) and about four times faster to remap; dithering is
+        /// kept for the frames that need it, gradients mostly.
+        func steps(dithering: Float) -> [(quality: Int, dithering: Float)] {
+            var steps: [(quality: Int, dithering: Float)] = []
+            for quality in ladder {
+                steps.append((quality, 0))
+                if dithering > 0 { steps.append((quality, dithering)) }
+            }
+            return steps
+        }
         static let defaultLadder = [0, 20, 40, 60, 75, 85, 95, 100]
         /// A frame that passes by this much lets the next frame start one rung lower.
         static let headroom = 1.5
     }
 
-    /// What one frame's search tried: (libimagequant quality, SSIMULACRA2) in order.
+    /// What one frame's search tried, in order.
     struct FrameSearch: Equatable, Sendable {
-        var tried: [(quality: Int, score: Double)]
-        var chosen: Int
-        static func == (a: FrameSearch, b: FrameSearch) -> Bool {
-            a.chosen == b.chosen && a.tried.map(\.quality) == b.tried.map(\.quality) && a.tried.map(\.score) == b.tried.map(\.score)
+        struct Try: Equatable, Sendable {
+            var quality: Int
+            var dithered: Bool
+            var score: Double
         }
+        var tried: [Try]
+        /// The libimagequant quality chosen.
+        var chosen: Int
     }
 
     /// - Parameters:
@@ -226,17 +242,19 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             }
             shared = try histogram.quantize(attributes)
         }
-        // Per-frame search: one set of attributes per rung, made when first needed.
+        // Per-frame search: one set of attributes per libimagequant quality, made when first needed.
         var rungAttributes: [Int: Quantizer.Attributes] = [:]
-        func ladderAttributes(_ k: Int) throws -> Quantizer.Attributes {
-            if let a = rungAttributes[k] { return a }
+        func ladderAttributes(_ quality: Int) throws -> Quantizer.Attributes {
+            if let a = rungAttributes[quality] { return a }
             var s = settings
-            s.quality = target!.ladder[k]
+            s.quality = quality
             let a = try Quantizer.Attributes(s)
-            rungAttributes[k] = a
+            rungAttributes[quality] = a
             return a
         }
-        var rung = target?.firstRung ?? 0
+        // The search's steps, and where the first frame's starts.
+        let steps = target?.steps(dithering: settings.dithering) ?? []
+        var rung = target.map { t in steps.firstIndex { $0.quality == t.ladder[t.firstRung] }! } ?? 0
         var nextScorer: Pending<FrameScorer>?
         var pendingPalette: Pending<SpeculativePalette>?
         var previousScore = 100.0
@@ -265,9 +283,10 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 ownPalette ? try paletteImage(masked, rect: rect, attributes: a, maxColors: settings.maxColors)
                     : try Quantizer.Image(a, rgba: masked, width: rect.width, height: rect.height)
             }
-            func remapped(_ result: Quantizer.Result, _ image: Quantizer.Image, _ a: Quantizer.Attributes) throws -> FrameCandidate {
-                if let backdrop { try image.setBackground(a, rgba: backdrop) }
-                return try candidate(result, image, masked: masked, rect: rect, screen: screen, dithering: settings.dithering)
+            func remapped(_ result: Quantizer.Result, _ image: Quantizer.Image, _ a: Quantizer.Attributes,
+                          dithering: Float? = nil) throws -> FrameCandidate {
+                if let backdrop, !image.hasBackground { try image.setBackground(a, rgba: backdrop) }
+                return try candidate(result, image, masked: masked, rect: rect, screen: screen, dithering: dithering ?? settings.dithering)
             }
 
             var frame: FrameCandidate
@@ -298,7 +317,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 // frame is drawn (only remapping does): it is quantized on another core meanwhile,
                 // at the rung this frame starts from, which is usually where the next one starts.
                 if i + 1 < n && !plan.unchanged[i + 1] && width * height <= Self.measuredWholePixels {
-                    let quality = target.ladder[rung], nextRect = plan.rects[i + 1]
+                    let quality = steps[rung].quality, nextRect = plan.rects[i + 1]
                     let cleared: GIFRect? = disposal == 2 ? rect : nil
                     let source = current
                     pendingPalette = Pending { [spool, settings] in
@@ -314,22 +333,23 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         return SpeculativePalette(quality: quality, attributes: a, image: img, result: try Quantizer.quantize(img, a))
                     }
                 }
-                var tried: [(quality: Int, score: Double)] = []
+                var tried: [FrameSearch.Try] = []
                 var k = rung
                 var chosen: (candidate: FrameCandidate, score: Double, rows: SSIMULACRA2.RowSums?)
+                // The palette of the current step's quality (undithered and dithered share it).
+                var palette: SpeculativePalette? = speculative?.quality == steps[k].quality ? speculative : nil
                 while true {
-                    let c: FrameCandidate
-                    if k == rung, let speculative, speculative.quality == target.ladder[k] {
-                        c = try remapped(speculative.result, speculative.image, speculative.attributes)
-                    } else {
-                        let a = try ladderAttributes(k)
+                    let step = steps[k]
+                    if palette?.quality != step.quality {
+                        let a = try ladderAttributes(step.quality)
                         let img = try image(a, ownPalette: true)
-                        c = try remapped(try Quantizer.quantize(img, a), img, a)
+                        palette = SpeculativePalette(quality: step.quality, attributes: a, image: img, result: try Quantizer.quantize(img, a))
                     }
+                    let c = try remapped(palette!.result, palette!.image, palette!.attributes, dithering: step.dithering)
                     // A frame that changes nothing scores what the frame before it scored, at any
-                    // rung: it is taken as it is.
+                    // step: it is taken as it is.
                     guard let scorer else {
-                        tried.append((target.ladder[k], previousScore))
+                        tried.append(FrameSearch.Try(quality: step.quality, dithered: step.dithering > 0, score: previousScore))
                         chosen = (c, previousScore, previousRows)
                         break
                     }
@@ -337,17 +357,17 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     // source: their sums are the previous frame's.
                     let (score, rows) = scorer.score(shown(c, rect: rect, over: screen, measured: measured),
                                                      changedRows: rect.y - measured.y ..< rect.maxY - measured.y, previous: previousRows)
-                    tried.append((target.ladder[k], score))
-                    // Below the target even at the top rung: the top rung's palette, the most
-                    // colours (one candidate at a time is kept, for memory).
-                    if score >= target.score || k == target.ladder.count - 1 { chosen = (c, score, rows); break }
+                    tried.append(FrameSearch.Try(quality: step.quality, dithered: step.dithering > 0, score: score))
+                    // Below the target even at the last step: the top rung's palette, dithered
+                    // (one candidate at a time is kept, for memory).
+                    if score >= target.score || k == steps.count - 1 { chosen = (c, score, rows); break }
                     k += 1
                 }
                 frame = chosen.candidate
                 previousScore = chosen.score
                 // A cleared rectangle leaves a screen that the sums were not measured on.
                 previousRows = disposal == 2 ? nil : chosen.rows
-                searches.append(FrameSearch(tried: tried, chosen: target.ladder[k]))
+                searches.append(FrameSearch(tried: tried, chosen: steps[k].quality))
                 // A frame that passed with room to spare lets the next one try a rung lower.
                 // (Frames that change nothing leave the next frame's start where it was.)
                 if !plan.unchanged[i] {

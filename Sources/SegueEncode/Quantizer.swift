@@ -79,6 +79,8 @@ enum Quantizer {
         /// What the viewer sees under this image when it is drawn. Pixels that the background
         /// already shows well enough (as judged by libimagequant, dithering included) are
         /// mapped to the transparent entry, which the palette must have.
+        var hasBackground: Bool { backgroundPixels != nil }
+
         func setBackground(_ attributes: Attributes, rgba: [UInt8]) throws {
             precondition(rgba.count == width * height * 4 && backgroundPixels == nil)
             let bg = UnsafeMutablePointer<UInt8>.allocate(capacity: rgba.count)
