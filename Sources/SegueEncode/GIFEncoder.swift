@@ -75,6 +75,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     }
 
     let spool: FrameSpool
+    let hasTransparency: Bool
     let width: Int, height: Int
     let plan: Plan
 
@@ -82,6 +83,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     /// `hasTransparency`: whether any frame has a transparent pixel.
     init(spool: FrameSpool, hasTransparency: Bool) throws {
         self.spool = spool
+        self.hasTransparency = hasTransparency
         width = spool.width
         height = spool.height
         plan = try Self.makePlan(spool: spool, hasTransparency: hasTransparency)
@@ -201,6 +203,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             var quality: Int
             var dithered: Bool
             var score: Double
+            /// Whether the whole frame could be redrawn (see the repair in `encode`).
+            var repair = false
         }
         var tried: [Try]
         /// The libimagequant quality chosen.
@@ -242,6 +246,79 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             }
             shared = try histogram.quantize(attributes)
         }
+        // Frames are encoded in independent segments on both cores where the animation allows it
+        // (see `segmentStarts`); the segments are the same whatever the number of cores.
+        let starts = target == nil ? [0] : segmentStarts()
+        let ranges = starts.indices.map { starts[$0] ..< ($0 + 1 < starts.count ? starts[$0 + 1] : n) }
+        var whole: Segment
+        if ranges.count == 1 {
+            whole = try encodeSegment(0 ..< n, mode: mode, settings: settings, target: target, shared: shared, progress: progress)
+        } else {
+            // (Only perceptual encodings, which have no shared palette, are segmented.)
+            let results = ResultSlots<Segment>(count: ranges.count)
+            withoutActuallyEscaping(progress) { progress in
+                let relay = ProgressRelay(progress)
+                DispatchQueue.concurrentPerform(iterations: ranges.count) { k in
+                    results.set(k, Result {
+                        try encodeSegment(ranges[k], mode: mode, settings: settings, target: target, shared: nil, progress: relay.call)
+                    })
+                }
+            }
+            whole = try results.get(0)
+            for k in 1 ..< ranges.count {
+                let part = try results.get(k)
+                for j in 0 ..< part.frames.count { try whole.frames.append(try part.frames.read(j)) }
+                whole.rects += part.rects
+                whole.searches += part.searches
+            }
+        }
+        return Encoded(mode: mode, settings: settings, target: target, header: whole.header, frames: whole.frames,
+                       rects: whole.rects, searches: whole.searches)
+    }
+
+    /// Frames encoded from a fresh start, and what the first segment adds to the file's header.
+    private struct Segment {
+        var header: [UInt8]
+        var frames: BlockSpool
+        var rects: [GIFRect]
+        var searches: [FrameSearch]
+    }
+
+    /// Calls a non-escaping progress callback from several threads, one at a time.
+    private final class ProgressRelay: @unchecked Sendable {
+        private let report: () -> Void
+        private let lock = NSLock()
+        init(_ report: @escaping () -> Void) { self.report = report }
+        func call() { lock.withLock { report() } }
+    }
+
+    /// Where independent segments of a perceptual encoding start. A frame that redraws the whole
+    /// screen with opaque pixels can be encoded without knowing what was shown before it (it is
+    /// then drawn without transparent pixels), so the frames from there on can be searched at the
+    /// same time as the ones before. With one such frame near the middle, both cores search;
+    /// otherwise (small changes, transparency, frames too large for two searches in memory) one
+    /// segment. A function of the frames alone: the same file on any machine.
+    func segmentStarts() -> [Int] {
+        let n = spool.count
+        guard !hasTransparency, n >= Self.minimumSegmentedFrames, width * height <= GIFEncoder.segmentedMaxPixels else { return [0] }
+        let full = GIFRect(x: 0, y: 0, width: width, height: height)
+        let middle = n / 2
+        // The whole-screen frame nearest the middle, in the middle half.
+        let candidates = (n / 4 ... 3 * n / 4).filter { plan.rects[$0] == full && !plan.unchanged[$0] }
+        guard let start = candidates.min(by: { abs($0 - middle) < abs($1 - middle) }) else { return [0] }
+        return [0, start]
+    }
+
+    static let minimumSegmentedFrames = 8
+    /// Largest frame (pixels) encoded in two segments at once: each holds its own frame buffers.
+    static let segmentedMaxPixels = 2_000_000
+
+    private func encodeSegment(_ range: Range<Int>, mode: PaletteMode, settings: Quantizer.Settings, target: PerceptualTarget?,
+                               shared: Quantizer.Result?, progress: () -> Void) throws -> Segment {
+        let w = width, h = height
+        let frameBytes = w * h * 4
+        let start = range.lowerBound
+        let attributes = try Quantizer.Attributes(settings)
         // Per-frame search: one set of attributes per libimagequant quality, made when first needed.
         var rungAttributes: [Int: Quantizer.Attributes] = [:]
         func ladderAttributes(_ quality: Int) throws -> Quantizer.Attributes {
@@ -271,12 +348,14 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var screen = [UInt8](repeating: 0, count: frameBytes)   // what a viewer sees (RGBA)
         var base = [UInt8](repeating: 0, count: frameBytes)     // source colours behind the screen
         var current = [UInt8](repeating: 0, count: frameBytes)
-        for i in 0 ..< n {
+        for i in range {
             try current.withUnsafeMutableBytes { try spool.read(i, into: $0) }
-            let rect = plan.rects[i]
+            // (A repair, below, widens these to the whole frame.)
+            var rect = plan.rects[i]
             let disposal = plan.disposals[i]
-            let masked = maskedPixels(current, base: base, rect: rect, first: i == 0)
-            let backdrop = i > 0 ? crop(screen, rect) : nil
+            // A segment's first frame is drawn whole, over nothing known.
+            var masked = maskedPixels(current, base: base, rect: rect, first: i == start)
+            var backdrop = i > start ? crop(screen, rect) : nil
             // The frame's pixels for libimagequant, with the dominant flat colours fixed in a
             // palette of its own. The screen underneath is set after quantizing, for remapping.
             func image(_ a: Quantizer.Attributes, ownPalette: Bool) throws -> Quantizer.Image {
@@ -302,7 +381,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 // on how this frame is drawn: it is prepared on another core meanwhile. Whole
                 // frames only; bands of larger ones are made when scored, for memory.
                 nextScorer = nil
-                if i + 1 < n && !plan.unchanged[i + 1] && width * height <= Self.measuredWholePixels {
+                if i + 1 < range.upperBound && !plan.unchanged[i + 1] && width * height <= Self.measuredWholePixels {
                     let nextMeasured = measuredRect(plan.rects[i + 1])
                     nextScorer = Pending { [spool] in
                         var next = [UInt8](repeating: 0, count: frameBytes)
@@ -316,7 +395,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 // The next frame's palette depends only on its source pixels, not on how this
                 // frame is drawn (only remapping does): it is quantized on another core meanwhile,
                 // at the rung this frame starts from, which is usually where the next one starts.
-                if i + 1 < n && !plan.unchanged[i + 1] && width * height <= Self.measuredWholePixels {
+                if i + 1 < range.upperBound && !plan.unchanged[i + 1] && width * height <= Self.measuredWholePixels {
                     let quality = steps[rung].quality, nextRect = plan.rects[i + 1]
                     let cleared: GIFRect? = disposal == 2 ? rect : nil
                     let source = current
@@ -360,8 +439,48 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     tried.append(FrameSearch.Try(quality: step.quality, dithered: step.dithering > 0, score: score))
                     // Below the target even at the last step: the top rung's palette, dithered
                     // (one candidate at a time is kept, for memory).
-                    if score >= target.score || k == steps.count - 1 { chosen = (c, score, rows); break }
+                    // Three steps up without gaining half a point: more colours will not help (see
+                    // the repair below).
+                    let stuck = k - rung >= 3 && score - tried[0].score < 0.5
+                    if score >= target.score || k == steps.count - 1 || stuck { chosen = (c, score, rows); break }
                     k += 1
+                }
+                // Below the target even at the last step, or stuck: what holds the frame down is outside what
+                // it may redraw. Pixels whose source stays the same keep what an earlier frame drew
+                // (a moving object leaves its undithered surroundings behind, for one), and that
+                // debt can grow until no palette for the changed pixels reaches the target (at 80 on
+                // `keyframes-cubic`, every later frame then took the top rung). Repair: the whole
+                // frame may be redrawn, from the frame's first step up. libimagequant, given the
+                // screen as background, leaves transparent the pixels it already shows well
+                // enough, so what is redrawn is mostly the debt.
+                if let scorer, chosen.score < target.score, i > start, disposal == 1, !hasTransparency,
+                   width * height <= Self.measuredWholePixels {
+                    let narrow = (rect, masked, backdrop)
+                    rect = GIFRect(x: 0, y: 0, width: width, height: height)
+                    masked = current
+                    backdrop = screen
+                    var best: (candidate: FrameCandidate, score: Double, rows: SSIMULACRA2.RowSums?, step: Int)?
+                    var repairPalette: SpeculativePalette?
+                    for r in rung ..< steps.count {
+                        let step = steps[r]
+                        if repairPalette?.quality != step.quality {
+                            let a = try ladderAttributes(step.quality)
+                            let img = try image(a, ownPalette: true)
+                            repairPalette = SpeculativePalette(quality: step.quality, attributes: a, image: img, result: try Quantizer.quantize(img, a))
+                        }
+                        let c = try remapped(repairPalette!.result, repairPalette!.image, repairPalette!.attributes, dithering: step.dithering)
+                        let (score, rows) = scorer.score(shown(c, rect: rect, over: screen, measured: measured),
+                                                         changedRows: 0 ..< height, previous: previousRows)
+                        tried.append(FrameSearch.Try(quality: step.quality, dithered: step.dithering > 0, score: score, repair: true))
+                        if best == nil || score > best!.score { best = (c, score, rows, r) }
+                        if score >= target.score { break }
+                    }
+                    if let best, best.score > chosen.score {
+                        chosen = (best.candidate, best.score, best.rows)
+                        k = best.step
+                    } else {
+                        (rect, masked, backdrop) = narrow
+                    }
                 }
                 frame = chosen.candidate
                 previousScore = chosen.score
@@ -383,7 +502,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
 
             // Store only the pixels that change, unless this frame must clear its whole rectangle.
             var stored = rect
-            if i > 0 && disposal == 1 {
+            if i > start && disposal == 1 {
                 stored = frame.changed.isEmpty ? GIFRect(x: rect.x, y: rect.y, width: 1, height: 1) : frame.changed
             }
             var indices = frame.indices
@@ -399,7 +518,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 }
                 alternatives = storedAlternatives
             }
-            let usesTransparency = i > 0 || indices.contains(UInt8(t))
+            let usesTransparency = i > start || indices.contains(UInt8(t))
 
             // Colour table: the global one when this frame's palette is the shared palette.
             var local = true
@@ -444,8 +563,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             progress()
         }
         if let pendingBlock { try frames.append(try pendingBlock.get()) }
-        return Encoded(mode: mode, settings: settings, target: target, header: header, frames: frames, rects: rects,
-                       searches: searches)
+        return Segment(header: header, frames: frames, rects: rects, searches: searches)
     }
 
     /// One way to draw a frame's rectangle: indices, palette, and what the viewer then sees.

@@ -132,6 +132,28 @@ struct GIFWriterTests {
         }
     }
 
+    @Test("an animation that redraws the whole screen every frame (encoded in two segments at once) decodes in order, each frame close to its own source")
+    func wholeScreenRedrawsDecodeInOrder() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("redraws.gif")
+        let w = 120, h = 90
+        // Sixteen different screens, each a 40-colour noise image: nothing carries over.
+        let frames = (1 ... 16).map { noiseFrame(width: w, height: h, colors: 40, seed: UInt64($0)) }
+        try writeGIF(frames, to: url)
+        let gif = try parseGIF([UInt8](try Data(contentsOf: url)))
+        #expect(gif.frames.count == frames.count)
+        let decoded = try decodeFrames(url, pixelFormat: "rgb24", bytesPerPixel: 3, width: w, height: h)
+        #expect(decoded.count == frames.count)
+        for (k, frame) in frames.enumerated() where k < decoded.count {
+            let source = rgbBytes(frame)
+            // Its own source, not its neighbours': a frame out of place would be as far from it as
+            // two unrelated noise images are (a mean error of about 80).
+            let error = zip(decoded[k], source).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+            #expect(Double(error) / Double(source.count) < 3, "frame \(k): mean error \(Double(error) / Double(source.count))")
+        }
+    }
+
     @Test("transparent pixels: a shape that moves over a transparent background leaves no trail")
     func transparency() throws {
         let dir = try makeTempDirectory()
