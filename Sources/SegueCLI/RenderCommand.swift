@@ -71,7 +71,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("GIF: at most this many bytes (k and M suffixes: ×1000, ×1000000). The frame rate (50, 33, 25, 20 fps) and the frame size (down to 320 px wide) come down first, then the GIF quality (down to \(GIFSizeFloor.quality)); if even that does not fit, nothing is written and the error says what would.", valueName: "bytes"))
     var maxSize: ByteCount?
 
-    @Option(help: ArgumentHelp("GIF dithering level 0…1 (libimagequant's edge-aware Floyd–Steinberg); 0 maps each pixel to its nearest palette colour. (default: 1)", valueName: "level"))
+    @Option(help: ArgumentHelp("GIF dithering level 0…1 (libimagequant's edge-aware Floyd–Steinberg) for the frames that need it: below quality 100 each palette is tried undithered first, and dithered only if the frame then falls short; 0 never dithers. (default: 1)", valueName: "level"))
     var gifDither: Double?
 
     @Option(help: ArgumentHelp("GIF palette strategy: auto (encode both ways, keep the smaller file), shared, per-frame.", valueName: "strategy"))
@@ -234,7 +234,7 @@ struct RenderCommand: ParsableCommand {
         if let gif = sink as? GIFWriter, let summary = gif.summary {
             let quality = !summary.perceptual ? "quality \(summary.quality) (libimagequant)"
                 : summary.framesBelowTarget == 0 ? "quality \(summary.quality): every frame SSIMULACRA2 ≥ \(summary.quality)"
-                : "quality \(summary.quality): \(summary.framesBelowTarget) frames stay below SSIMULACRA2 \(summary.quality) even with the most colours"
+                : "quality \(summary.quality): \(summary.framesBelowTarget) frames stay below SSIMULACRA2 \(summary.quality), however drawn"
             details = String(format: "; %.0f fps, %@ palette, %@, %d colours at most, %d bytes",
                              fps, summary.palette, quality, summary.colors, summary.bytes)
         } else if format == .webp || format == .apng {

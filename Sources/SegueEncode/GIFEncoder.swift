@@ -417,14 +417,19 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 var chosen: (candidate: FrameCandidate, score: Double, rows: SSIMULACRA2.RowSums?)
                 // The palette of the current step's quality (undithered and dithered share it).
                 var palette: SpeculativePalette? = speculative?.quality == steps[k].quality ? speculative : nil
-                while true {
-                    let step = steps[k]
+                // A step's candidate: the palette at its quality (quantized unless `palette` has it
+                // already), remapped with its dithering.
+                func stepCandidate(_ step: (quality: Int, dithering: Float), palette: inout SpeculativePalette?) throws -> FrameCandidate {
                     if palette?.quality != step.quality {
                         let a = try ladderAttributes(step.quality)
                         let img = try image(a, ownPalette: true)
                         palette = SpeculativePalette(quality: step.quality, attributes: a, image: img, result: try Quantizer.quantize(img, a))
                     }
-                    let c = try remapped(palette!.result, palette!.image, palette!.attributes, dithering: step.dithering)
+                    return try remapped(palette!.result, palette!.image, palette!.attributes, dithering: step.dithering)
+                }
+                while true {
+                    let step = steps[k]
+                    let c = try stepCandidate(step, palette: &palette)
                     // A frame that changes nothing scores what the frame before it scored, at any
                     // step: it is taken as it is.
                     guard let scorer else {
@@ -439,13 +444,10 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     tried.append(FrameSearch.Try(quality: step.quality, dithered: step.dithering > 0, score: score))
                     // Below the target even at the last step: the top rung's palette, dithered
                     // (one candidate at a time is kept, for memory).
-                    // Three steps up without gaining half a point: more colours will not help (see
-                    // the repair below).
-                    let stuck = k - rung >= 3 && score - tried[0].score < 0.5
-                    if score >= target.score || k == steps.count - 1 || stuck { chosen = (c, score, rows); break }
+                    if score >= target.score || k == steps.count - 1 { chosen = (c, score, rows); break }
                     k += 1
                 }
-                // Below the target even at the last step, or stuck: what holds the frame down is outside what
+                // Below the target even at the last step: what holds the frame down is outside what
                 // it may redraw. Pixels whose source stays the same keep what an earlier frame drew
                 // (a moving object leaves its undithered surroundings behind, for one), and that
                 // debt can grow until no palette for the changed pixels reaches the target (at 80 on
@@ -463,12 +465,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     var repairPalette: SpeculativePalette?
                     for r in rung ..< steps.count {
                         let step = steps[r]
-                        if repairPalette?.quality != step.quality {
-                            let a = try ladderAttributes(step.quality)
-                            let img = try image(a, ownPalette: true)
-                            repairPalette = SpeculativePalette(quality: step.quality, attributes: a, image: img, result: try Quantizer.quantize(img, a))
-                        }
-                        let c = try remapped(repairPalette!.result, repairPalette!.image, repairPalette!.attributes, dithering: step.dithering)
+                        let c = try stepCandidate(step, palette: &repairPalette)
                         let (score, rows) = scorer.score(shown(c, rect: rect, over: screen, measured: measured),
                                                          changedRows: 0 ..< height, previous: previousRows)
                         tried.append(FrameSearch.Try(quality: step.quality, dithered: step.dithering > 0, score: score, repair: true))

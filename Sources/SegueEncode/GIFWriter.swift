@@ -7,7 +7,8 @@ import Foundation
 /// - Palettes come from libimagequant, with its edge-aware Floyd–Steinberg dithering.
 /// - Below quality 100 (the default is 90), the quality is a perceptual target: each frame gets
 ///   its own palette (a local colour table), with as few colours as make the frame, as a viewer
-///   sees it, score at least the quality on SSIMULACRA2 (`GIFEncoder.PerceptualTarget`).
+///   sees it, score at least the quality on SSIMULACRA2 (`GIFEncoder.PerceptualTarget`); each
+///   palette is tried undithered first, and dithered only where that falls short.
 /// - At quality 100 the file is encoded twice, once with one palette shared by all frames (a
 ///   global colour table from a histogram of every frame's changed pixels) and once with a
 ///   palette per frame, each with libimagequant's best palettes, and the smaller file is kept.
@@ -46,7 +47,7 @@ public final class GIFWriter: FrameSink {
         /// Largest acceptable file size in bytes; quality and colours are lowered until it fits.
         public var maxBytes: Int?
         public var palette: PaletteStrategy
-        /// Floyd–Steinberg dithering level 0…1.
+        /// Floyd–Steinberg dithering level 0…1; below quality 100, for the frames that need it.
         public var dithering: Double
 
         /// With `maxBytes`: the lowest quality the size ladder may go down to (0 allows the
@@ -72,8 +73,8 @@ public final class GIFWriter: FrameSink {
         public var colors: Int
         /// Whether `quality` was a perceptual target (SSIMULACRA2) rather than libimagequant's.
         public var perceptual: Bool
-        /// With a perceptual target: frames that no palette brought up to it (they got the one
-        /// with the most colours).
+        /// With a perceptual target: frames that nothing brought up to it (they keep the last
+        /// palette tried, or the repair where that scores higher).
         public var framesBelowTarget: Int
         /// Sizes of the candidates tried, in the order tried (strategy, quality, colours, bytes).
         public var attempts: [String]
