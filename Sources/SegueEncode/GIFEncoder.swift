@@ -300,7 +300,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     /// segment. A function of the frames alone: the same file on any machine.
     func segmentStarts() -> [Int] {
         let n = spool.count
-        guard !hasTransparency, n >= Self.minimumSegmentedFrames, width * height <= GIFEncoder.segmentedMaxPixels else { return [0] }
+        guard !hasTransparency, n >= Self.minimumSegmentedFrames, width * height <= GIFEncoder.concurrentMaxPixels else { return [0] }
         let full = GIFRect(x: 0, y: 0, width: width, height: height)
         let middle = n / 2
         // The whole-screen frame nearest the middle, in the middle half.
@@ -310,8 +310,9 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     }
 
     static let minimumSegmentedFrames = 8
-    /// Largest frame (pixels) encoded in two segments at once: each holds its own frame buffers.
-    static let segmentedMaxPixels = 2_000_000
+    /// Largest frame (pixels) whose second segment, or LZW coding, runs beside the search: each
+    /// holds frame-sized buffers of its own, and a 1170×2532 GIF is already close to 400 MB.
+    static let concurrentMaxPixels = 2_000_000
 
     private func encodeSegment(_ range: Range<Int>, mode: PaletteMode, settings: Quantizer.Settings, target: PerceptualTarget?,
                                shared: Quantizer.Result?, progress: () -> Void) throws -> Segment {
@@ -420,7 +421,11 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 // A step's candidate: the palette at its quality (quantized unless `palette` has it
                 // already), remapped with its dithering.
                 func stepCandidate(_ step: (quality: Int, dithering: Float), palette: inout SpeculativePalette?) throws -> FrameCandidate {
-                    if palette?.quality != step.quality {
+                    // A large frame's palette is made again rather than kept from the step before:
+                    // libimagequant's image and remapping buffers then do not add up (a 1170×2532
+                    // GIF peaked 10 MB higher, at 402 MB).
+                    if palette?.quality != step.quality || width * height > Self.concurrentMaxPixels {
+                        palette = nil
                         let a = try ladderAttributes(step.quality)
                         let img = try image(a, ownPalette: true)
                         palette = SpeculativePalette(quality: step.quality, attributes: a, image: img, result: try Quantizer.quantize(img, a))
@@ -480,6 +485,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     }
                 }
                 frame = chosen.candidate
+                // (libimagequant's image holds float copies of the pixels: not kept past the search.)
+                palette = nil
                 previousScore = chosen.score
                 // A cleared rectangle leaves a screen that the sums were not measured on.
                 previousRows = disposal == 2 ? nil : chosen.rows
@@ -553,6 +560,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             }
             if let pendingBlock { try frames.append(try pendingBlock.get()) }
             pendingBlock = coding
+            if width * height > Self.concurrentMaxPixels { try frames.append(try coding.get()); pendingBlock = nil }
             rects.append(stored)
 
             if disposal == 2 { clearRGBA(&screen, rect) }
