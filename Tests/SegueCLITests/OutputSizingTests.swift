@@ -50,10 +50,15 @@ import Testing
             // WebP of flat colours can be smaller than a lossy one, so it is checked by its chunks below.
             let ordered = format == "webp" ? Array(sizes.prefix(3)) : sizes
             // GIF's levels are perceptual targets: a scene of flat colours reaches SSIMULACRA2 90 with
-            // the fewest colours tried already, so low, medium and high may be the same file; lossless
-            // (exact, 256 colours) must still be larger than low.
-            let top = format == "gif" ? 3 : 2
-            #expect(ordered == ordered.sorted() && sizes[0] < sizes[top], "\(format) bytes low…lossless: \(sizes)")
+            // the fewest colours tried already, so low, medium and high are about the same file (the
+            // searches take different paths to their palettes, and LZW codes them a few dozen bytes
+            // apart, in either direction); lossless (exact, 256 colours) must still be larger.
+            if format == "gif" {
+                for k in 0 ..< 2 { #expect(Double(sizes[k]) <= Double(sizes[k + 1]) * 1.02, "gif bytes low…high: \(sizes)") }
+                #expect(sizes[2] < sizes[3], "gif bytes high, lossless: \(sizes)")
+            } else {
+                #expect(ordered == ordered.sorted() && sizes[0] < sizes[2], "\(format) bytes low…lossless: \(sizes)")
+            }
         }
     }
 
