@@ -24,8 +24,8 @@ struct RenderCommand: ParsableCommand {
         Animated images loop forever unless --loop says how many times to play. GIFs are rendered \
         at 50 fps unless --fps is lower (browsers slow down GIF frames shorter than 2 cs); each \
         frame gets the fewest-colour palette (libimagequant) that keeps it at --gif-quality on \
-        SSIMULACRA2, checked by the encoder as the viewer will see it, and frames after the \
-        first store only what changed. WebP is lossless \
+        SSIMULACRA2 (or at ffmpeg's two-pass GIF's score on it, where that is lower), checked by \
+        the encoder as the viewer will see it, and frames after the first store only what changed. WebP is lossless \
         unless --lossy; WebP and APNG use the scene's frame rate, at most 60 fps.
 
         Examples:
@@ -62,8 +62,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("GIF, WebP, APNG: how many times the animation plays; 0 repeats forever.", valueName: "n"))
     var loop: Int = 0
 
-    @Option(help: ArgumentHelp("GIF quality 0…100 on the SSIMULACRA2 scale (90: visually lossless, 80: high, 70: good): every frame scores at least this wherever a GIF palette can reach it, each with its own palette and as few colours as that needs. 100: exact, libimagequant's best palettes. (default: 90)", valueName: "q"))
+    @Option(help: ArgumentHelp("GIF quality 0…100 on the SSIMULACRA2 scale (90: visually lossless, 80: high, 70: good): every frame scores at least this, each with its own palette and as few colours as that needs. A frame that ffmpeg's usual two-pass GIF shows worse than this (translucent overlays over photos, for one) aims at ffmpeg's score instead, unless --gif-strict. 100: exact, libimagequant's best palettes. (default: 90)", valueName: "q"))
     var gifQuality: Int?
+
+    @Flag(help: "GIF: every frame aims at --gif-quality, even where ffmpeg's two-pass GIF (palettegen + paletteuse) of the same frames scores lower on it. Larger files where no 256-colour palette does well.")
+    var gifStrict = false
 
     @Option(help: ArgumentHelp("GIF colours per palette, 2…256, counting the transparent entry that unchanged pixels use.", valueName: "n"))
     var maxColors: Int = 256
@@ -116,6 +119,7 @@ struct RenderCommand: ParsableCommand {
         try only("--crf", [.mp4], crf != nil)
         try only("--max-colors", [.gif], maxColors != 256)
         try only("--gif-dither", [.gif], gifDither != nil)
+        try only("--gif-strict", [.gif], gifStrict)
         try only("--quality", [.mp4, .gif, .webp], quality != nil && quality != .lossless)
         if quality != nil {
             for (flag, used) in [("--crf", crf != nil), ("--gif-quality", gifQuality != nil), ("--gif-dither", gifDither != nil),
@@ -205,7 +209,7 @@ struct RenderCommand: ParsableCommand {
         encoder.crf = crf ?? settings.crf
         encoder.gif = .init(quality: gifQuality ?? settings.gifQuality, maxColors: maxColors, loop: loop, maxBytes: gifLimit,
                             palette: gifPalette, dithering: gifDither ?? settings.gifDither,
-                            qualityFloor: min(qualityFloor, gifQuality ?? settings.gifQuality))
+                            qualityFloor: min(qualityFloor, gifQuality ?? settings.gifQuality), atMostFFmpeg: !gifStrict)
         encoder.animatedImage = .init(loop: loop, lossy: lossy || settings.webpLossyQuality != nil,
                                       quality: webpQuality ?? settings.webpLossyQuality ?? AnimatedImageWriter.Options.defaultWebPQuality)
         let sinkPath = format == .raw && output == OutputPath.standardOutputName ? OutputPath.standardOutputName : url.path
@@ -232,9 +236,14 @@ struct RenderCommand: ParsableCommand {
         let seconds = Date().timeIntervalSince(started)
         var details = ""
         if let gif = sink as? GIFWriter, let summary = gif.summary {
+            // "every frame SSIMULACRA2 ≥ 90, or ≥ ffmpeg's two-pass GIF's score where lower (7 frames)"
+            let atFFmpeg = summary.framesAtFFmpeg
+            let floor = atFFmpeg == 0 ? "" : atFFmpeg == summary.frames.count ? ", or ≥ ffmpeg's two-pass GIF's score, lower on every frame"
+                : ", or ≥ ffmpeg's two-pass GIF's score where lower (\(atFFmpeg) frames)"
             let quality = !summary.perceptual ? "quality \(summary.quality) (libimagequant)"
-                : summary.framesBelowTarget == 0 ? "quality \(summary.quality): every frame SSIMULACRA2 ≥ \(summary.quality)"
-                : "quality \(summary.quality): \(summary.framesBelowTarget) frames stay below SSIMULACRA2 \(summary.quality), however drawn"
+                : summary.framesBelowTarget == 0 ? "quality \(summary.quality): every frame SSIMULACRA2 ≥ \(summary.quality)\(floor)"
+                : "quality \(summary.quality)\(floor.isEmpty ? "" : " (\(atFFmpeg) frames aiming at ffmpeg's two-pass GIF's score)"): "
+                    + "\(summary.framesBelowTarget) frames stay below their target, however drawn"
             details = String(format: "; %.0f fps, %@ palette, %@, %d colours at most, %d bytes",
                              fps, summary.palette, quality, summary.colors, summary.bytes)
         } else if format == .webp || format == .apng {

@@ -78,6 +78,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     let hasTransparency: Bool
     let width: Int, height: Int
     let plan: Plan
+    /// ffmpeg's GIF of the same frames, for `PerceptualTarget.atMostFFmpeg` (made when first needed).
+    let ffmpegBaseline: FFmpegTwoPassGIF
 
     /// Plans rectangles and disposal methods (a pass over the frames comparing neighbours).
     /// `hasTransparency`: whether any frame has a transparent pixel.
@@ -87,6 +89,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         width = spool.width
         height = spool.height
         plan = try Self.makePlan(spool: spool, hasTransparency: hasTransparency)
+        ffmpegBaseline = FFmpegTwoPassGIF(spool: spool)
     }
 
     // MARK: - Planning
@@ -175,6 +178,13 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     /// reaches it, the top rung.
     struct PerceptualTarget: Equatable, Sendable {
         var score: Double
+        /// Where a frame falls short of `score` at its first step, its target becomes what
+        /// ffmpeg's two-pass GIF of the same frames scores on it (`FFmpegTwoPassGIF`), plus
+        /// `ffmpegMargin`, if that is lower: the frames that no 256-colour GIF of the usual recipe
+        /// brings to the target (translucent overlays over photos, for one) then cost what that
+        /// GIF costs them in quality, not more bytes than any GIF needs. Opaque animations up to
+        /// `measuredWholePixels`; elsewhere `score` holds for every frame.
+        var atMostFFmpeg = false
         /// libimagequant qualities tried, lowest first.
         var ladder: [Int] = PerceptualTarget.defaultLadder
         /// Where the first frame's search starts (an index into `ladder`).
@@ -193,6 +203,10 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             return steps
         }
         static let defaultLadder = [0, 20, 40, 60, 75, 85, 95, 100]
+        /// Above ffmpeg's score, on Segue's SSIMULACRA2: the PyPI package's scores differ from
+        /// Segue's by at most 0.05 (`SSIMULACRA2Tests`), so this keeps Segue's frame at or above
+        /// ffmpeg's on either measure.
+        static let ffmpegMargin = 0.2
         /// A frame that passes by this much lets the next frame start one rung lower.
         static let headroom = 1.5
     }
@@ -209,6 +223,13 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var tried: [Try]
         /// The libimagequant quality chosen.
         var chosen: Int
+        /// The chosen drawing's score.
+        var score: Double
+        /// The score this frame aimed at: the target's, or ffmpeg's on this frame plus the
+        /// margin where that is lower (see `PerceptualTarget.atMostFFmpeg`).
+        var target: Double
+        /// ffmpeg's two-pass GIF's score on this frame, where it was measured.
+        var ffmpegScore: Double?
     }
 
     /// - Parameters:
@@ -337,6 +358,22 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var pendingPalette: Pending<SpeculativePalette>?
         var previousScore = 100.0
         var previousRows: SSIMULACRA2.RowSums?
+        // ffmpeg's GIF of these frames, made as far as a frame first needs it (see `atMostFFmpeg`).
+        let consultsFFmpeg = target?.atMostFFmpeg == true && !hasTransparency && width * height <= Self.measuredWholePixels
+            && FFmpegTwoPassGIF.isAvailable
+        var ffmpegFrames: FFmpegTwoPassGIF.Frames?
+        // Measuring ffmpeg's frame costs about a search step. Where that did not help (the frame
+        // reached the target anyway, ffmpeg doing well on it or the next step being enough), the
+        // next frames are not measured for a while: 1, 2, 4, … up to 32 frames after each such
+        // measurement in a row. They aim at the target, which is never below the floor.
+        var ffmpegRest = 0, ffmpegFutile = 0
+        // The row sums of the last measurement of ffmpeg's GIF, and its frame: the next frame's
+        // measurement redoes only the rows its rectangle spans (paletteuse's rectangle mode
+        // redraws only where the source changed, so ffmpeg's screen and the source are both the
+        // same in the other rows).
+        var ffmpegRows: (frame: Int, sums: SSIMULACRA2.RowSums)?
+        var previousTarget = target?.score ?? 100
+        var previousFFmpegScore: Double?
         var pendingBlock: Pending<[UInt8]>?
         var searches: [FrameSearch] = []
 
@@ -415,6 +452,11 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 }
                 var tried: [FrameSearch.Try] = []
                 var k = rung
+                var frameTarget = target.score
+                var ffmpegScore: Double?
+                // A frame that changes nothing shows what it showed over the same source, in
+                // ffmpeg's GIF too: it keeps the previous frame's target.
+                if scorer == nil { frameTarget = previousTarget; ffmpegScore = previousFFmpegScore }
                 var chosen: (candidate: FrameCandidate, score: Double, rows: SSIMULACRA2.RowSums?)
                 // The palette of the current step's quality (undithered and dithered share it).
                 var palette: SpeculativePalette? = speculative?.quality == steps[k].quality ? speculative : nil
@@ -447,9 +489,25 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     let (score, rows) = scorer.score(shown(c, rect: rect, over: screen, measured: measured),
                                                      changedRows: rect.y - measured.y ..< rect.maxY - measured.y, previous: previousRows)
                     tried.append(FrameSearch.Try(quality: step.quality, dithered: step.dithering > 0, score: score))
+                    // Short of the target: where ffmpeg's GIF scores lower on this frame, that
+                    // (plus the margin) is the target. Measured once, at the first miss.
+                    if score < frameTarget, consultsFFmpeg, ffmpegScore == nil, ffmpegRest == 0, let reference = scorer.prepared {
+                        if ffmpegFrames == nil { ffmpegFrames = try ffmpegBaseline.frames() }
+                        let theirShown = try ffmpegFrames!.frame(i)
+                        let theirs: Double, sums: SSIMULACRA2.RowSums
+                        if let previous = ffmpegRows, previous.frame == i - 1 {
+                            let changed = plan.rects[i].y - measured.y ..< plan.rects[i].maxY - measured.y
+                            (theirs, sums) = reference.score(theirShown, changedRows: changed, previous: previous.sums)
+                        } else {
+                            (theirs, sums) = reference.scoreKeepingRows(theirShown)
+                        }
+                        ffmpegRows = (i, sums)
+                        ffmpegScore = theirs
+                        frameTarget = min(target.score, theirs + PerceptualTarget.ffmpegMargin)
+                    }
                     // Below the target even at the last step: the top rung's palette, dithered
                     // (one candidate at a time is kept, for memory).
-                    if score >= target.score || k == steps.count - 1 { chosen = (c, score, rows); break }
+                    if score >= frameTarget || k == steps.count - 1 { chosen = (c, score, rows); break }
                     k += 1
                 }
                 // Below the target even at the last step: what holds the frame down is outside what
@@ -460,7 +518,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 // frame may be redrawn, from the frame's first step up. libimagequant, given the
                 // screen as background, leaves transparent the pixels it already shows well
                 // enough, so what is redrawn is mostly the debt.
-                if let scorer, chosen.score < target.score, i > start, disposal == 1, !hasTransparency,
+                if let scorer, chosen.score < frameTarget, i > start, disposal == 1, !hasTransparency,
                    width * height <= Self.measuredWholePixels {
                     let narrow = (rect, masked, backdrop)
                     rect = GIFRect(x: 0, y: 0, width: width, height: height)
@@ -475,7 +533,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                                                          changedRows: 0 ..< height, previous: previousRows)
                         tried.append(FrameSearch.Try(quality: step.quality, dithered: step.dithering > 0, score: score, repair: true))
                         if best == nil || score > best!.score { best = (c, score, rows, r) }
-                        if score >= target.score { break }
+                        if score >= frameTarget { break }
                     }
                     if let best, best.score > chosen.score {
                         chosen = (best.candidate, best.score, best.rows)
@@ -488,13 +546,27 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 // (libimagequant's image holds float copies of the pixels: not kept past the search.)
                 palette = nil
                 previousScore = chosen.score
+                previousTarget = frameTarget
+                if !plan.unchanged[i] {
+                    if ffmpegScore == nil {
+                        ffmpegRest = max(0, ffmpegRest - 1)
+                    } else if chosen.score >= target.score {
+                        // Measured, and the frame reached the target anyway: no help here.
+                        ffmpegRest = 1 << min(ffmpegFutile, 5)
+                        ffmpegFutile += 1
+                    } else {
+                        ffmpegFutile = 0
+                    }
+                }
+                previousFFmpegScore = ffmpegScore
                 // A cleared rectangle leaves a screen that the sums were not measured on.
                 previousRows = disposal == 2 ? nil : chosen.rows
-                searches.append(FrameSearch(tried: tried, chosen: steps[k].quality))
+                searches.append(FrameSearch(tried: tried, chosen: steps[k].quality, score: chosen.score, target: frameTarget,
+                                            ffmpegScore: ffmpegScore))
                 // A frame that passed with room to spare lets the next one try a rung lower.
                 // (Frames that change nothing leave the next frame's start where it was.)
                 if !plan.unchanged[i] {
-                    rung = (k == rung && chosen.score >= target.score + PerceptualTarget.headroom) ? max(0, k - 1) : k
+                    rung = (k == rung && chosen.score >= frameTarget + PerceptualTarget.headroom) ? max(0, k - 1) : k
                 }
             } else {
                 let img = try image(attributes, ownPalette: true)

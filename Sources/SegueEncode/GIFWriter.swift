@@ -7,8 +7,10 @@ import Foundation
 /// - Palettes come from libimagequant, with its edge-aware Floyd–Steinberg dithering.
 /// - Below quality 100 (the default is 90), the quality is a perceptual target: each frame gets
 ///   its own palette (a local colour table), with as few colours as make the frame, as a viewer
-///   sees it, score at least the quality on SSIMULACRA2 (`GIFEncoder.PerceptualTarget`); each
-///   palette is tried undithered first, and dithered only where that falls short.
+///   sees it, score at least the quality on SSIMULACRA2 (`GIFEncoder.PerceptualTarget`), or what
+///   ffmpeg's two-pass GIF of the same frames scores on it where that is lower
+///   (`Options.atMostFFmpeg`); each palette is tried undithered first, and dithered only where
+///   that falls short.
 /// - At quality 100 the file is encoded twice, once with one palette shared by all frames (a
 ///   global colour table from a histogram of every frame's changed pixels) and once with a
 ///   palette per frame, each with libimagequant's best palettes, and the smaller file is kept.
@@ -50,6 +52,15 @@ public final class GIFWriter: FrameSink {
         /// Floyd–Steinberg dithering level 0…1; below quality 100, for the frames that need it.
         public var dithering: Double
 
+        /// Below quality 100: where ffmpeg's usual two-pass GIF of the same frames (palettegen
+        /// stats_mode=diff, paletteuse diff_mode=rectangle) scores lower than `quality` on a frame
+        /// that no palette brings to `quality` at the first try, that frame aims at ffmpeg's score
+        /// instead (plus a small margin): never worse than that GIF, and no bytes spent on a
+        /// quality no GIF of the usual kind reaches. False: every frame aims at `quality`
+        /// wherever a GIF palette can reach it. (Opaque animations up to 700,000 pixels a frame;
+        /// larger or translucent ones always aim at `quality`.)
+        public var atMostFFmpeg: Bool
+
         /// With `maxBytes`: the lowest quality the size ladder may go down to (0 allows the
         /// whole ladder, down to 16 colours); above `quality`, nothing is lowered and a file over
         /// `maxBytes` is refused without a second encode.
@@ -58,9 +69,10 @@ public final class GIFWriter: FrameSink {
         /// Visually lossless: SSIMULACRA2 90 on every frame that a GIF can bring there.
         public static let defaultQuality = 90
         public init(quality: Int = Options.defaultQuality, maxColors: Int = 256, loop: Int = 0, maxBytes: Int? = nil,
-                    palette: PaletteStrategy = .auto, dithering: Double = 1, qualityFloor: Int = 0) {
+                    palette: PaletteStrategy = .auto, dithering: Double = 1, qualityFloor: Int = 0, atMostFFmpeg: Bool = true) {
             self.quality = quality; self.maxColors = maxColors; self.loop = loop; self.maxBytes = maxBytes
             self.palette = palette; self.dithering = dithering; self.qualityFloor = qualityFloor
+            self.atMostFFmpeg = atMostFFmpeg
         }
     }
 
@@ -78,6 +90,21 @@ public final class GIFWriter: FrameSink {
         public var framesBelowTarget: Int
         /// Sizes of the candidates tried, in the order tried (strategy, quality, colours, bytes).
         public var attempts: [String]
+        /// With a perceptual target, per frame: what the encoder measured.
+        public var frames: [FrameQuality]
+        /// Frames whose target was ffmpeg's score (see `Options.atMostFFmpeg`).
+        public var framesAtFFmpeg: Int { frames.filter { $0.target < Double(quality) }.count }
+    }
+
+    /// One frame of a perceptual encoding, on Segue's SSIMULACRA2 (within 0.05 of the PyPI package's).
+    public struct FrameQuality: Sendable, Equatable {
+        /// The frame as a viewer sees it.
+        public var score: Double
+        /// What it aimed at: the quality, or ffmpeg's score plus a margin of 0.2 where lower.
+        public var target: Double
+        /// ffmpeg's two-pass GIF on this frame, where the encoder measured it (frames that fell
+        /// short of the quality at their first try).
+        public var ffmpegScore: Double?
     }
 
     public let url: URL
@@ -199,7 +226,7 @@ public final class GIFWriter: FrameSink {
         func attempt(_ quality: Int, _ colors: Int) throws -> (GIFEncoder.Encoded, Summary) {
             let settings = Quantizer.Settings(quality: quality, maxColors: colors, dithering: Float(options.dithering))
             // Below 100, `quality` is a perceptual target, met with a palette per frame.
-            let target = Self.perceptualTarget(quality: quality, palette: options.palette)
+            let target = Self.perceptualTarget(quality: quality, palette: options.palette, atMostFFmpeg: options.atMostFFmpeg)
             let modes: [GIFEncoder.PaletteMode] = switch options.palette {
             case _ where target != nil: [.perFrame]
             case .auto: [.shared, .perFrame]
@@ -233,9 +260,10 @@ public final class GIFWriter: FrameSink {
                 if best == nil || size < best!.0 { best = (size, encoded) }
             }
             let (size, encoded) = best!
-            let below = encoded.searches.filter { s in !s.tried.contains { $0.score >= Double(quality) } }.count
+            let below = encoded.searches.filter { s in !s.tried.contains { $0.score >= s.target } }.count
             return (encoded, Summary(bytes: size, palette: encoded.mode.rawValue, quality: quality, colors: colors,
-                                   perceptual: target != nil, framesBelowTarget: below, attempts: attempts))
+                                   perceptual: target != nil, framesBelowTarget: below, attempts: attempts,
+                                   frames: encoded.searches.map { FrameQuality(score: $0.score, target: $0.target, ffmpegScore: $0.ffmpegScore) }))
         }
 
         let first = try attempt(options.quality, options.maxColors)
@@ -272,8 +300,8 @@ public final class GIFWriter: FrameSink {
     }
 
     /// The perceptual target `quality` stands for, if any (see `Options.quality`).
-    static func perceptualTarget(quality: Int, palette: PaletteStrategy) -> GIFEncoder.PerceptualTarget? {
-        quality < 100 && palette != .shared ? GIFEncoder.PerceptualTarget(score: Double(quality)) : nil
+    static func perceptualTarget(quality: Int, palette: PaletteStrategy, atMostFFmpeg: Bool) -> GIFEncoder.PerceptualTarget? {
+        quality < 100 && palette != .shared ? GIFEncoder.PerceptualTarget(score: Double(quality), atMostFFmpeg: atMostFFmpeg) : nil
     }
 
     /// Settings tried for `maxBytes`, from the requested ones down to quality 0 with 16 colours
