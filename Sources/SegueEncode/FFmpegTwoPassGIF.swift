@@ -52,8 +52,11 @@ final class FFmpegTwoPassGIF: @unchecked Sendable {   // `palette` is made once 
         private let owner: FFmpegTwoPassGIF
         private let graph: FilterGraph
         private var pushed = 0
+        /// Frames made and not yet dropped, from `delivered` on.
         private var shown: [[UInt8]] = []
         private var delivered = 0
+        /// Frames that have come out of the filter.
+        private var outputs = 0
         private var bgra: [UInt8]
 
         init(_ owner: FFmpegTwoPassGIF) throws {
@@ -68,21 +71,29 @@ final class FFmpegTwoPassGIF: @unchecked Sendable {   // `palette` is made once 
         /// Frame `index`'s image as shown (RGBA). Indices must not go back.
         func frame(_ index: Int) throws -> [UInt8] {
             precondition(index >= delivered, "ffmpeg's frames are made in order")
-            while delivered + shown.count <= index {
-                if pushed < owner.spool.count {
+            // Frames before `index` are dropped as they come out (a catch-up over many frames
+            // would otherwise hold them all).
+            if index > delivered {
+                shown.removeFirst(min(shown.count, index - delivered))
+                delivered = index
+            }
+            while shown.isEmpty {
+                let ended = pushed == owner.spool.count
+                if !ended {
                     try owner.read(pushed, into: &bgra)
                     try graph.push(bgra, input: 0, pts: Int64(pushed))
                     pushed += 1
                     if pushed == owner.spool.count { try graph.end(input: 0) }
                 }
-                while let image = try graph.pull() { shown.append(image.rgba) }
-                if pushed == owner.spool.count && delivered + shown.count <= index {
+                let before = outputs
+                while let image = try graph.pull() {
+                    if outputs >= index { shown.append(image.rgba) }
+                    outputs += 1
+                }
+                if ended && outputs == before && shown.isEmpty {
                     throw EncodeError.ffmpeg(call: "paletteuse", code: segue_averror_eof(), message: "frame \(index) missing")
                 }
             }
-            // Frames before `index` are no longer needed.
-            shown.removeFirst(index - delivered)
-            delivered = index
             return shown[0]
         }
     }
@@ -91,12 +102,17 @@ final class FFmpegTwoPassGIF: @unchecked Sendable {   // `palette` is made once 
     fileprivate func read(_ index: Int, into bgra: inout [UInt8]) throws {
         try bgra.withUnsafeMutableBytes { raw in
             try spool.read(index, into: raw)
-            let px = raw.bindMemory(to: UInt32.self)
-            for k in px.indices {
-                let v = px[k]
-                px[k] = (v & 0xFF00_FF00) | (v & 0xFF) << 16 | (v >> 16) & 0xFF
-            }
+            swapRedAndBlue(raw)
         }
+    }
+}
+
+/// RGBA ⇄ BGRA, in place.
+private func swapRedAndBlue(_ raw: UnsafeMutableRawBufferPointer) {
+    let px = raw.bindMemory(to: UInt32.self)
+    for k in px.indices {
+        let v = px[k]
+        px[k] = (v & 0xFF00_FF00) | (v & 0xFF) << 16 | (v >> 16) & 0xFF
     }
 }
 
@@ -232,13 +248,7 @@ private final class FilterGraph {
             }
         }
         var rgba = bgra
-        rgba.withUnsafeMutableBytes { raw in
-            let px = raw.bindMemory(to: UInt32.self)
-            for k in px.indices {
-                let v = px[k]
-                px[k] = (v & 0xFF00_FF00) | (v & 0xFF) << 16 | (v >> 16) & 0xFF
-            }
-        }
+        rgba.withUnsafeMutableBytes(swapRedAndBlue)
         return Image(width: w, height: h, bgra: bgra, rgba: rgba)
     }
 }

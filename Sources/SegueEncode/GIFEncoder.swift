@@ -207,6 +207,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         /// Segue's by at most 0.05 (`SSIMULACRA2Tests`), so this keeps Segue's frame at or above
         /// ffmpeg's on either measure.
         static let ffmpegMargin = 0.2
+        /// How far below the target a frame must fall before ffmpeg's GIF is first made.
+        static let ffmpegFirstMiss = 3.0
         /// A frame that passes by this much lets the next frame start one rung lower.
         static let headroom = 1.5
     }
@@ -491,7 +493,12 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     tried.append(FrameSearch.Try(quality: step.quality, dithered: step.dithering > 0, score: score))
                     // Short of the target: where ffmpeg's GIF scores lower on this frame, that
                     // (plus the margin) is the target. Measured once, at the first miss.
-                    if score < frameTarget, consultsFFmpeg, ffmpegScore == nil, ffmpegRest == 0, let reference = scorer.prepared {
+                    // (The first measurement, which makes ffmpeg's palette from every frame, waits for a
+                    // frame that misses by `ffmpegFirstMiss`: a near miss is usually one step from
+                    // the target, and animations that only ever miss narrowly are the ones
+                    // ffmpeg's palette holds well.)
+                    if score < frameTarget, consultsFFmpeg, ffmpegScore == nil, ffmpegRest == 0,
+                       ffmpegFrames != nil || score < frameTarget - PerceptualTarget.ffmpegFirstMiss, let reference = scorer.prepared {
                         if ffmpegFrames == nil { ffmpegFrames = try ffmpegBaseline.frames() }
                         let theirShown = try ffmpegFrames!.frame(i)
                         let theirs: Double, sums: SSIMULACRA2.RowSums
@@ -563,10 +570,13 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 previousRows = disposal == 2 ? nil : chosen.rows
                 searches.append(FrameSearch(tried: tried, chosen: steps[k].quality, score: chosen.score, target: frameTarget,
                                             ffmpegScore: ffmpegScore))
-                // A frame that passed with room to spare lets the next one try a rung lower.
+                // A frame that passed with room to spare lets the next one try a step lower, or two
+                // with much room (a target lowered to ffmpeg's score is often far below the step's).
                 // (Frames that change nothing leave the next frame's start where it was.)
                 if !plan.unchanged[i] {
-                    rung = (k == rung && chosen.score >= frameTarget + PerceptualTarget.headroom) ? max(0, k - 1) : k
+                    let room = chosen.score - frameTarget
+                    let down = k != rung ? 0 : room >= 4 * PerceptualTarget.headroom ? 2 : room >= PerceptualTarget.headroom ? 1 : 0
+                    rung = max(0, k - down)
                 }
             } else {
                 let img = try image(attributes, ownPalette: true)
