@@ -361,8 +361,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var previousScore = 100.0
         var previousRows: SSIMULACRA2.RowSums?
         // ffmpeg's GIF of these frames, made as far as a frame first needs it (see `atMostFFmpeg`).
+        // (libavfilter is only opened at the first measurement; without it, none is made.)
         let consultsFFmpeg = target?.atMostFFmpeg == true && !hasTransparency && width * height <= Self.measuredWholePixels
-            && FFmpegTwoPassGIF.isAvailable
         var ffmpegFrames: FFmpegTwoPassGIF.Frames?
         // Measuring ffmpeg's frame costs about a search step. Where that did not help (the frame
         // reached the target anyway, ffmpeg doing well on it or the next step being enough), the
@@ -493,12 +493,15 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     tried.append(FrameSearch.Try(quality: step.quality, dithered: step.dithering > 0, score: score))
                     // Short of the target: where ffmpeg's GIF scores lower on this frame, that
                     // (plus the margin) is the target. Measured once, at the first miss.
-                    // (The first measurement, which makes ffmpeg's palette from every frame, waits for a
-                    // frame that misses by `ffmpegFirstMiss`: a near miss is usually one step from
-                    // the target, and animations that only ever miss narrowly are the ones
-                    // ffmpeg's palette holds well.)
+                    // (The first measurement, which opens libavfilter and makes ffmpeg's palette from
+                    // every frame, waits for a frame that misses by `ffmpegFirstMiss`, three times
+                    // that for a segment's first frame, whose step is a guess: a near miss is
+                    // usually one step from the target, and animations that only ever miss
+                    // narrowly are the ones ffmpeg's palette holds well.)
                     if score < frameTarget, consultsFFmpeg, ffmpegScore == nil, ffmpegRest == 0,
-                       ffmpegFrames != nil || score < frameTarget - PerceptualTarget.ffmpegFirstMiss, let reference = scorer.prepared {
+                       ffmpegFrames != nil || score < frameTarget - PerceptualTarget.ffmpegFirstMiss * (i == start ? 3 : 1),
+                       let reference = scorer.prepared,
+                       ffmpegFrames != nil || FFmpegTwoPassGIF.isAvailable {
                         if ffmpegFrames == nil { ffmpegFrames = try ffmpegBaseline.frames() }
                         let theirShown = try ffmpegFrames!.frame(i)
                         let theirs: Double, sums: SSIMULACRA2.RowSums
