@@ -289,7 +289,7 @@ import Testing
     @Test func formatOnlyOptionsAreRefusedForOtherFormats() throws {
         let box = try Sandbox()
         defer { box.remove() }
-        for args in [["--max-size", "1000"], ["--gif-quality", "50"], ["--lossy"], ["--max-colors", "64"], ["--gif-dither", "0"]] {
+        for args in [["--max-size", "1000"], ["--gif-quality", "50"], ["--lossy"], ["--max-colors", "64"], ["--gif-dither", "0"], ["--gif-strict"]] {
             let r = try run(segueBinary, ["render", flip, "-o", box.path("x.mp4")] + args)
             #expect(r.status == 2, "\(args): \(r.stderr)")
         }
