@@ -682,33 +682,37 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         // stay transparent whatever dithering did around them.
         let palette = remapped.palette
         let transparentEntries = palette.map { $0.a == 0 }
-        masked.withUnsafeBytes { raw in
-            let px = raw.bindMemory(to: UInt32.self)
-            for k in 0 ..< px.count where px[k] == 0 || transparentEntries[Int(remapped.indices[k])] {
-                remapped.indices[k] = UInt8(t)
-            }
-        }
-
+        let packed = palette.map { Self.pack($0) }
         var lookup: [UInt32: Int16] = [:]
         for (k, c) in palette.enumerated().reversed() where c.a == 255 { lookup[Self.pack(c)] = Int16(k) }
         var alternatives = [Int16](repeating: GIFLZW.noAlternative, count: rect.area)
         var shown = [UInt32](repeating: 0, count: rect.area)
         var changed = GIFRect.empty
         let w = width
+        // (Raw buffers: with array subscripts, uniqueness and bounds checks were a sixth of this
+        // function's time.)
+        masked.withUnsafeBytes { maskedRaw in
         screen.withUnsafeBytes { screenRaw in
+        remapped.indices.withUnsafeMutableBufferPointer { indices in
+        alternatives.withUnsafeMutableBufferPointer { alternatives in
+        shown.withUnsafeMutableBufferPointer { shown in
+            let source = maskedRaw.bindMemory(to: UInt32.self)
+            for k in 0 ..< source.count where source[k] == 0 || transparentEntries[Int(indices[k])] {
+                indices[k] = UInt8(t)
+            }
             let screenPixels = screenRaw.bindMemory(to: UInt32.self)
-            let packed = palette.map { Self.pack($0) }
             var minX = Int.max, maxX = -1, minY = Int.max, maxY = -1
             var lastColor: UInt32 = 0, lastIndex = GIFLZW.noAlternative
             for ry in 0 ..< rect.height {
+                let row = ry * rect.width, screenRow = (rect.y + ry) * w + rect.x
                 for rx in 0 ..< rect.width {
-                    let k = ry * rect.width + rx
-                    let before = screenPixels[(rect.y + ry) * w + rect.x + rx]
-                    let index = Int(remapped.indices[k])
+                    let k = row + rx
+                    let before = screenPixels[screenRow + rx]
+                    let index = Int(indices[k])
                     let color = index == t ? before : packed[index]
                     shown[k] = color
                     if color == before {
-                        remapped.indices[k] = UInt8(t)
+                        indices[k] = UInt8(t)
                         if before != 0 {
                             if before != lastColor { lastColor = before; lastIndex = lookup[before] ?? GIFLZW.noAlternative }
                             alternatives[k] = lastIndex
@@ -719,6 +723,10 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 }
             }
             if maxX >= 0 { changed = GIFRect(x: rect.x + minX, y: rect.y + minY, width: maxX - minX + 1, height: maxY - minY + 1) }
+        }
+        }
+        }
+        }
         }
         return FrameCandidate(indices: remapped.indices, alternatives: alternatives, palette: palette,
                               transparentIndex: t, shown: shown, changed: changed)
