@@ -7,7 +7,7 @@ import Foundation
 ///     ffmpeg -i frame-%04d.png -i palette.png -lavfi paletteuse=diff_mode=rectangle x.gif
 ///
 /// made with FFmpeg's own filters (libavfilter), so the pixels are the ones that GIF decodes to.
-/// The default perceptual target (`GIFEncoder.PerceptualTarget.matchingFFmpeg`) scores them to
+/// The default perceptual target (`GIFEncoder.PerceptualTarget.atMostFFmpeg`) scores them to
 /// learn, for frames no palette of Segue's brings to the target, how good a GIF of that frame the
 /// common recipe manages. Opaque frames only: the recipe treats alpha differently from Segue.
 ///
