@@ -7,8 +7,9 @@
 // The loops below are also compiled for AVX2, picked at load time where the CPU has it (about a
 // third faster: eight floats a step instead of four). Without FMA, which would round differently:
 // each pixel is the same float operations in the same order on every CPU, so scores, and the GIFs
-// chosen by them, do not depend on the machine.
-#if defined(__x86_64__) && defined(__clang__)
+// chosen by them, do not depend on the machine (`Tests/Quality/test_ssimulacra2_kernels.py` builds
+// them with and without the clones, S2_NO_CLONES, and compares every output bit).
+#if defined(__x86_64__) && defined(__clang__) && !defined(S2_NO_CLONES)
 #define S2_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define S2_VECTOR_CLONES

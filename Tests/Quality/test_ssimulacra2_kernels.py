@@ -1,0 +1,101 @@
+"""SSIMULACRA2's C kernels give the same floats with and without their AVX2 versions.
+
+Segue's GIFs are chosen by SSIMULACRA2 scores, so a score that differed by one bit between CPUs
+could change a GIF: the same scene must give the same file on every machine. The kernels are
+compiled for AVX2 as well as for baseline x86-64 and picked at load time (`target_clones`); this
+builds a small program over every kernel both ways, runs it on the same random planes, and
+compares every output bit. (Fused multiply-add, for one, rounds differently and fails this.)
+"""
+import platform
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+KERNELS = REPO / "Sources" / "CSSIMULACRA2" / "kernels.c"
+INCLUDE = REPO / "Sources" / "CSSIMULACRA2" / "include"
+
+HARNESS = r"""
+#include "ssimulacra2_kernels.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+// A fixed pseudo-random sequence (no libc rand, so both builds see the same planes).
+static unsigned long long state = 0x9E3779B97F4A7C15ULL;
+static float next_float(void) {
+    state ^= state << 13; state ^= state >> 7; state ^= state << 17;
+    return (float)(state >> 40) / (float)(1 << 24);
+}
+
+static void dump(const void *p, size_t bytes) { fwrite(p, 1, bytes, stdout); }
+
+int main(void) {
+    // Odd sizes: partial vectors at the ends of rows and planes.
+    const int w = 203, h = 61;
+    const size_t n = (size_t)w * h;
+    unsigned char *rgba = malloc(n * 4);
+    for (size_t i = 0; i < n * 4; i++) rgba[i] = (unsigned char)(next_float() * 256);
+    float *p[12];
+    for (int k = 0; k < 12; k++) p[k] = calloc(n, sizeof(float));
+    float *r = p[0], *g = p[1], *b = p[2], *x = p[3], *y = p[4], *z = p[5];
+    float *mu1 = p[6], *mu2 = p[7], *s11 = p[8], *s22 = p[9], *s12 = p[10], *scratch = p[11];
+    s2_linearize(rgba, n, r, g, b);
+    s2_xyb(r, g, b, n, x, y, z);
+    dump(x, n * 4); dump(y, n * 4); dump(z, n * 4);
+    s2_xyb_few_colours(rgba, r, g, b, n, x, y, z);
+    dump(x, n * 4); dump(y, n * 4); dump(z, n * 4);
+    for (size_t i = 0; i < n; i++) { x[i] = next_float(); y[i] = next_float(); }
+    s2_blur(x, w, h, scratch, mu1);
+    s2_blur(y, w, h, scratch, mu2);
+    s2_blur_rows(x, w, h, 17, 29, scratch, z);
+    s2_multiply(x, x, n, r); s2_blur(r, w, h, scratch, s11);
+    s2_multiply(y, y, n, g); s2_blur(g, w, h, scratch, s22);
+    s2_multiply(x, y, n, b); s2_blur(b, w, h, scratch, s12);
+    dump(mu1, n * 4); dump(mu2, n * 4); dump(z, n * 4); dump(s11, n * 4); dump(s22, n * 4); dump(s12, n * 4);
+    double *sums = calloc((size_t)h * 6, sizeof(double));
+    s2_maps_rows(x, mu1, s11, y, mu2, s22, s12, w, 0, h, sums);
+    dump(sums, (size_t)h * 6 * sizeof(double));
+    s2_edge_maps_rows(x, mu1, y, mu2, w, 0, h, sums);
+    dump(sums, (size_t)h * 6 * sizeof(double));
+    float *half = calloc((size_t)((w + 1) / 2) * ((h + 1) / 2), sizeof(float));
+    s2_halve(mu1, w, h, half);
+    dump(half, (size_t)((w + 1) / 2) * ((h + 1) / 2) * sizeof(float));
+    return 0;
+}
+"""
+
+
+def has_avx2():
+    try:
+        return " avx2 " in Path("/proc/cpuinfo").read_text().replace("\n", " ")
+    except OSError:
+        return False
+
+
+def build(tmp_path, name, *flags):
+    harness = tmp_path / "harness.c"
+    harness.write_text(HARNESS)
+    exe = tmp_path / name
+    subprocess.run(["clang", "-O2", *flags, f"-I{INCLUDE}", str(harness), str(KERNELS), "-lm", "-lpthread", "-o", str(exe)],
+                   check=True, capture_output=True)
+    return exe
+
+
+@pytest.mark.skipif(platform.machine() != "x86_64", reason="the AVX2 versions exist on x86-64 only")
+@pytest.mark.skipif(shutil.which("clang") is None, reason="needs clang (the Swift toolchain's)")
+def test_avx2_kernels_give_the_same_bits_as_baseline_ones(tmp_path):
+    if not has_avx2():
+        pytest.skip("this CPU has no AVX2, so both builds would run the same code")
+    shipped = build(tmp_path, "shipped")
+    baseline = build(tmp_path, "baseline", "-DS2_NO_CLONES")
+    # The shipped build really has AVX2 versions, and this CPU picks them.
+    symbols = subprocess.run(["nm", str(shipped)], check=True, capture_output=True, text=True).stdout
+    assert "s2_blur_rows.avx2" in symbols
+    assert "s2_blur_rows.avx2" not in subprocess.run(["nm", str(baseline)], check=True, capture_output=True, text=True).stdout
+    out_shipped = subprocess.run([str(shipped)], check=True, capture_output=True).stdout
+    out_baseline = subprocess.run([str(baseline)], check=True, capture_output=True).stdout
+    assert len(out_shipped) == len(out_baseline) > 500_000
+    differing = sum(1 for a, c in zip(out_shipped, out_baseline) if a != c)
+    assert differing == 0, f"{differing} bytes of the kernels' outputs differ between the AVX2 and baseline builds"
