@@ -274,7 +274,7 @@ private struct LinearImage {
 
     init(rgba: UnsafeBufferPointer<UInt8>, width: Int, height: Int) {
         let n = width * height
-        var r = [Float](repeating: 0, count: n), g = r, b = r
+        var r = unfilledPlane(n), g = unfilledPlane(n), b = unfilledPlane(n)
         s2_linearize(rgba.baseAddress!, n, &r, &g, &b)
         self.init(width: width, height: height, r: r, g: g, b: b)
     }
@@ -283,7 +283,7 @@ private struct LinearImage {
     func halved() -> LinearImage {
         let w2 = (width + 1) / 2, h2 = (height + 1) / 2
         func half(_ p: [Float]) -> [Float] {
-            var out = [Float](repeating: 0, count: w2 * h2)
+            var out = unfilledPlane(w2 * h2)
             s2_halve(p, Int32(width), Int32(height), &out)
             return out
         }
@@ -300,7 +300,7 @@ private struct XYBImage {
         width = linear.width
         height = linear.height
         let n = width * height
-        var x = [Float](repeating: 0, count: n), y = x, b = x
+        var x = unfilledPlane(n), y = unfilledPlane(n), b = unfilledPlane(n)
         s2_xyb(linear.r, linear.g, linear.b, n, &x, &y, &b)
         planes = [x, y, b]
     }
@@ -311,7 +311,7 @@ private struct XYBImage {
         width = linear.width
         height = linear.height
         let n = width * height
-        var x = [Float](repeating: 0, count: n), y = x, b = x
+        var x = [Float](repeating: 0, count: n), y = [Float](repeating: 0, count: n), b = [Float](repeating: 0, count: n)
         let o = rows.lowerBound * width, count = rows.count * width
         x.withUnsafeMutableBufferPointer { x in
             y.withUnsafeMutableBufferPointer { y in
@@ -337,8 +337,15 @@ private struct XYBImage {
     }
 }
 
+/// A plane whose every element the caller writes before reading (no zero fill).
+private func unfilledPlane(_ count: Int) -> [Float] {
+    [Float](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+}
+
+// (`scratch` is not zero-filled: the blur reads only the scratch rows it has written. Two
+// separate arrays: `out = scratch` would share one buffer and copy it at the first write.)
 private func blur(_ plane: [Float], _ w: Int, _ h: Int) -> [Float] {
-    var scratch = [Float](repeating: 0, count: plane.count), out = scratch
+    var scratch = unfilledPlane(plane.count), out = unfilledPlane(plane.count)
     s2_blur(plane, Int32(w), Int32(h), &scratch, &out)
     return out
 }
@@ -351,7 +358,7 @@ private func multiply(_ a: [Float], _ b: [Float]) -> [Float] {
 
 /// `blur`'s output rows `rows` only (the others are 0).
 private func blur(_ plane: [Float], _ w: Int, _ h: Int, rows: Range<Int>) -> [Float] {
-    var scratch = [Float](repeating: 0, count: plane.count), out = scratch
+    var scratch = unfilledPlane(plane.count), out = [Float](repeating: 0, count: plane.count)
     s2_blur_rows(plane, Int32(w), Int32(h), Int32(rows.lowerBound), Int32(rows.upperBound), &scratch, &out)
     return out
 }
