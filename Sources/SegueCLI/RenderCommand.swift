@@ -25,7 +25,8 @@ struct RenderCommand: ParsableCommand {
         at 50 fps unless --fps is lower (browsers slow down GIF frames shorter than 2 cs); each \
         frame gets the fewest-colour palette (libimagequant) that keeps it at --gif-quality on \
         SSIMULACRA2 (or at ffmpeg's two-pass GIF's score on it, where that is lower), checked by \
-        the encoder as the viewer will see it, and frames after the first store only what changed. WebP is lossless \
+        the encoder as the viewer will see it; room left above the target goes to lossy LZW, and \
+        frames after the first store only what changed. WebP is lossless \
         unless --lossy; WebP and APNG use the scene's frame rate, at most 60 fps.
 
         Examples:
