@@ -232,8 +232,10 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             var lossyTolerance = 0
         }
         var tried: [Try]
-        /// The libimagequant quality chosen.
+        /// The libimagequant quality chosen, or `globalPalette`.
         var chosen: Int
+        /// `chosen` and `Try.quality` of the global palette (see `GlobalPalette`).
+        static let globalPalette = -1
         /// The chosen drawing's score.
         var score: Double
         /// The score this frame aimed at: the target's, or ffmpeg's on this frame plus the
@@ -252,31 +254,21 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 progress: () -> Void = {}) throws -> Encoded {
         precondition(target == nil || mode == .perFrame, "a perceptual target needs a palette per frame")
         let attributes = try Quantizer.Attributes(settings)
-        let n = spool.count, w = width, h = height
-        let frameBytes = w * h * 4
+        let n = spool.count
 
         // Shared palette: one histogram over every frame's changed pixels, then one palette.
-        var shared: Quantizer.Result?
-        if mode == .shared {
-            let histogram = try Quantizer.Histogram(attributes)
-            try histogram.addFixedColor(.transparent)
-            var counter = ColorCounter()
-            var base = [UInt8](repeating: 0, count: frameBytes)
-            var current = [UInt8](repeating: 0, count: frameBytes)
-            for i in 0 ..< n {
-                try current.withUnsafeMutableBytes { try spool.read(i, into: $0) }
-                let rect = plan.rects[i]
-                let masked = maskedPixels(current, base: base, rect: rect, first: i == 0)
-                masked.withUnsafeBytes { counter.add($0.bindMemory(to: UInt32.self)) }
-                let image = try Quantizer.Image(attributes, rgba: masked, width: rect.width, height: rect.height)
-                try histogram.add(image, attributes)
-                advanceBase(&base, &current, frame: i)
-                progress()
-            }
-            for color in counter.dominant(limit: Self.fixedColorLimit(settings.maxColors)) {
-                try histogram.addFixedColor(color)
-            }
-            shared = try histogram.quantize(attributes)
+        let shared = mode == .shared ? try sharedPalette(attributes, settings: settings, progress: progress) : nil
+        // With a perceptual target, the same kind of palette is the file's global colour table,
+        // tried first on every frame (see `GlobalPalette`).
+        let global: GlobalPalette?
+        if target != nil && width * height <= Self.measuredWholePixels {
+            var s = settings
+            s.quality = GlobalPalette.quality
+            let a = try Quantizer.Attributes(s)
+            let result = try sharedPalette(a, settings: s, progress: {})
+            global = GlobalPalette(attributes: a, result: result)
+        } else {
+            global = nil
         }
         // Frames are encoded in independent segments on both cores where the animation allows it
         // (see `segmentStarts`); the segments are the same whatever the number of cores.
@@ -284,7 +276,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         let ranges = starts.indices.map { starts[$0] ..< ($0 + 1 < starts.count ? starts[$0 + 1] : n) }
         var whole: Segment
         if ranges.count == 1 {
-            whole = try encodeSegment(0 ..< n, mode: mode, settings: settings, target: target, shared: shared, progress: progress)
+            whole = try encodeSegment(0 ..< n, mode: mode, settings: settings, target: target, shared: shared, global: global,
+                                      progress: progress)
         } else {
             // (Only perceptual encodings, which have no shared palette, are segmented.)
             let results = ResultSlots<Segment>(count: ranges.count)
@@ -292,7 +285,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 let relay = ProgressRelay(progress)
                 DispatchQueue.concurrentPerform(iterations: ranges.count) { k in
                     results.set(k, Result {
-                        try encodeSegment(ranges[k], mode: mode, settings: settings, target: target, shared: nil, progress: relay.call)
+                        try encodeSegment(ranges[k], mode: mode, settings: settings, target: target, shared: nil, global: global,
+                                      progress: relay.call)
                     })
                 }
             }
@@ -306,6 +300,60 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         }
         return Encoded(mode: mode, settings: settings, target: target, header: whole.header, frames: whole.frames,
                        rects: whole.rects, searches: whole.searches)
+    }
+
+    /// One palette for every frame: a libimagequant histogram of each frame's changed pixels (as
+    /// ffmpeg's `palettegen=stats_mode=diff`), with the transparent entry and the dominant flat
+    /// colours fixed.
+    private func sharedPalette(_ attributes: Quantizer.Attributes, settings: Quantizer.Settings,
+                               progress: () -> Void) throws -> Quantizer.Result {
+        let frameBytes = width * height * 4
+        let histogram = try Quantizer.Histogram(attributes)
+        try histogram.addFixedColor(.transparent)
+        var counter = ColorCounter()
+        var base = [UInt8](repeating: 0, count: frameBytes)
+        var current = [UInt8](repeating: 0, count: frameBytes)
+        for i in 0 ..< spool.count {
+            try current.withUnsafeMutableBytes { try spool.read(i, into: $0) }
+            let rect = plan.rects[i]
+            let masked = maskedPixels(current, base: base, rect: rect, first: i == 0)
+            masked.withUnsafeBytes { counter.add($0.bindMemory(to: UInt32.self)) }
+            let image = try Quantizer.Image(attributes, rgba: masked, width: rect.width, height: rect.height)
+            try histogram.add(image, attributes)
+            advanceBase(&base, &current, frame: i)
+            progress()
+        }
+        for color in counter.dominant(limit: Self.fixedColorLimit(settings.maxColors)) {
+            try histogram.addFixedColor(color)
+        }
+        return try histogram.quantize(attributes)
+    }
+
+    /// The file's global colour table in a perceptual encoding: one palette for the whole
+    /// animation, which each frame tries before a palette of its own. A frame drawn with it
+    /// stores no colour table (up to 768 bytes: on `keyframes-cubic` at scale 0.5 the local
+    /// tables were 47 % of the file), skips its quantization, and finds the colours already on
+    /// screen in its palette (see `GIFLZW`'s alternatives).
+    /// (Both segments remap with it: libimagequant keeps a remap's state in the result, so one
+    /// remap at a time. A histogram's palette stays as it is when remapping, so the order in which
+    /// the segments take turns does not change what they get.)
+    final class GlobalPalette: @unchecked Sendable {   // immutable; `result` used under `lock`
+        /// libimagequant's quality for it: all the colours it needs, since many frames share it.
+        static let quality = 100
+        let attributes: Quantizer.Attributes
+        private let result: Quantizer.Result
+        let colors: [Quantizer.Color]
+        private let lock = NSLock()
+
+        init(attributes: Quantizer.Attributes, result: Quantizer.Result) {
+            self.attributes = attributes
+            self.result = result
+            colors = result.palette
+        }
+
+        func withResult<T>(_ body: (Quantizer.Result) throws -> T) rethrows -> T {
+            try lock.withLock { try body(result) }
+        }
     }
 
     /// Frames encoded from a fresh start, and what the first segment adds to the file's header.
@@ -347,7 +395,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     static let concurrentMaxPixels = 2_000_000
 
     private func encodeSegment(_ range: Range<Int>, mode: PaletteMode, settings: Quantizer.Settings, target: PerceptualTarget?,
-                               shared: Quantizer.Result?, progress: () -> Void) throws -> Segment {
+                               shared: Quantizer.Result?, global: GlobalPalette?, progress: () -> Void) throws -> Segment {
         let w = width, h = height
         let frameBytes = w * h * 4
         let start = range.lowerBound
@@ -388,6 +436,9 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var pendingBlock: Pending<[UInt8]>?
         var searches: [FrameSearch] = []
         var lossyLevel = PerceptualTarget.firstLossyLevel
+        // The global palette's misses in a row, and the frames left before it is tried again.
+        var globalFutile = 0, globalRest = 0
+        var lastOnGlobal = false
 
         var header: [UInt8] = Array("GIF89a".utf8)
         header += le16(w) + le16(h)
@@ -445,8 +496,10 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 // The next frame's palette depends only on its source pixels, not on how this
                 // frame is drawn (only remapping does): it is quantized on another core meanwhile,
                 // at the rung this frame starts from, which is usually where the next one starts.
-                if i + 1 < range.upperBound && !plan.unchanged[i + 1] && width * height <= Self.measuredWholePixels {
+                if i + 1 < range.upperBound && !plan.unchanged[i + 1] && width * height <= Self.measuredWholePixels && !lastOnGlobal {
                     let quality = steps[rung].quality, nextRect = plan.rects[i + 1]
+                    // (Not where the global palette drew this frame: the next one most likely
+                    // takes it too, and this would only load the other core.)
                     let cleared: GIFRect? = disposal == 2 ? rect : nil
                     let source = current
                     pendingPalette = Pending { [spool, settings] in
@@ -463,6 +516,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     }
                 }
                 var tried: [FrameSearch.Try] = []
+                var onGlobalPalette = false
                 var k = rung
                 var frameTarget = target.score
                 var ffmpegScore: Double?
@@ -486,21 +540,37 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     }
                     return try remapped(palette!.result, palette!.image, palette!.attributes, dithering: step.dithering)
                 }
+                // The global palette first, undithered then dithered, unless it missed lately.
+                let globalSteps: [Float] = global == nil || globalRest > 0 ? []
+                    : settings.dithering > 0 ? [0, settings.dithering] : [0]
+                var g = 0
+                var globalImage: Quantizer.Image?
+                var globalBest: (candidate: FrameCandidate, score: Double, rows: SSIMULACRA2.RowSums?)?
                 while true {
                     let step = steps[k]
-                    let c = try stepCandidate(step, palette: &palette)
+                    let onGlobal = g < globalSteps.count
+                    let c: FrameCandidate
+                    if onGlobal, let global {
+                        if globalImage == nil { globalImage = try image(global.attributes, ownPalette: false) }
+                        c = try global.withResult { try remapped($0, globalImage!, global.attributes, dithering: globalSteps[g]) }
+                    } else {
+                        c = try stepCandidate(step, palette: &palette)
+                    }
+                    let quality = onGlobal ? FrameSearch.globalPalette : step.quality
+                    let dithered = onGlobal ? globalSteps[g] > 0 : step.dithering > 0
                     // A frame that changes nothing scores what the frame before it scored, at any
                     // step: it is taken as it is.
                     guard let scorer else {
-                        tried.append(FrameSearch.Try(quality: step.quality, dithered: step.dithering > 0, score: previousScore))
+                        tried.append(FrameSearch.Try(quality: quality, dithered: dithered, score: previousScore))
                         chosen = (c, previousScore, previousRows)
+                        onGlobalPalette = onGlobal
                         break
                     }
                     // Rows outside the frame's rectangle show what they showed, over the same
                     // source: their sums are the previous frame's.
                     let (score, rows) = scorer.score(shown(c, rect: rect, over: screen, measured: measured),
                                                      changedRows: rect.y - measured.y ..< rect.maxY - measured.y, previous: previousRows)
-                    tried.append(FrameSearch.Try(quality: step.quality, dithered: step.dithering > 0, score: score))
+                    tried.append(FrameSearch.Try(quality: quality, dithered: dithered, score: score))
                     // Short of the target: where ffmpeg's GIF scores lower on this frame, that
                     // (plus the margin) is the target. Measured once, at the first miss.
                     // (The first measurement, which opens libavfilter and makes ffmpeg's palette from
@@ -527,8 +597,32 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     }
                     // Below the target even at the last step: the top rung's palette, dithered
                     // (one candidate at a time is kept, for memory).
-                    if score >= frameTarget || k == steps.count - 1 { chosen = (c, score, rows); break }
+                    if onGlobal {
+                        if globalBest == nil || score > globalBest!.score { globalBest = (c, score, rows) }
+                        if score >= frameTarget { chosen = (c, score, rows); onGlobalPalette = true; break }
+                        g += 1
+                        continue
+                    }
+                    if score >= frameTarget || k == steps.count - 1 {
+                        chosen = (c, score, rows)
+                        // The ladder's top step short of the target, where the global palette's
+                        // best reaches it (ffmpeg's score may have lowered it since).
+                        if let best = globalBest, score < frameTarget, best.score >= frameTarget {
+                            chosen = best
+                            onGlobalPalette = true
+                        }
+                        break
+                    }
                     k += 1
+                }
+                globalBest = nil
+                globalImage = nil
+                if !globalSteps.isEmpty && scorer != nil {
+                    // Missed: the next frames go straight to the ladder for a while (1, 2, 4, …
+                    // up to 16 frames after each miss in a row).
+                    if onGlobalPalette { globalFutile = 0 } else { globalRest = 1 << min(globalFutile, 4); globalFutile += 1 }
+                } else if scorer != nil {
+                    globalRest = max(0, globalRest - 1)
                 }
                 // Below the target even at the last step: what holds the frame down is outside what
                 // it may redraw. Pixels whose source stays the same keep what an earlier frame drew
@@ -557,6 +651,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     }
                     if let best, best.score > chosen.score {
                         chosen = (best.candidate, best.score, best.rows)
+                        onGlobalPalette = false
                         k = best.step
                     } else {
                         (rect, masked, backdrop) = narrow
@@ -579,8 +674,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         let lossy = lossyCandidate(chosen.candidate, rect: rect, stored: stored, screen: screen, tolerance: tolerance, free: free)
                         let (score, rows) = scorer.score(shown(lossy, rect: stored, over: screen, measured: measured),
                                                          changedRows: rect.y - measured.y ..< rect.maxY - measured.y, previous: previousRows)
-                        tried.append(FrameSearch.Try(quality: steps[k].quality, dithered: steps[k].dithering > 0, score: score,
-                                                     lossyTolerance: tolerance))
+                        tried.append(FrameSearch.Try(quality: onGlobalPalette ? FrameSearch.globalPalette : steps[k].quality,
+                                                     dithered: tried.last!.dithered, score: score, lossyTolerance: tolerance))
                         if score >= frameTarget + PerceptualTarget.lossyMargin {
                             // Much room left: the next frame starts a step more lossy.
                             let next = level == lossyLevel && score - frameTarget >= PerceptualTarget.headroom ? level - 1 : level
@@ -612,12 +707,14 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 previousFFmpegScore = ffmpegScore
                 // A cleared rectangle leaves a screen that the sums were not measured on.
                 previousRows = disposal == 2 ? nil : chosen.rows
-                searches.append(FrameSearch(tried: tried, chosen: steps[k].quality, score: chosen.score, target: frameTarget,
+                lastOnGlobal = onGlobalPalette
+                searches.append(FrameSearch(tried: tried, chosen: onGlobalPalette ? FrameSearch.globalPalette : steps[k].quality,
+                                            score: chosen.score, target: frameTarget,
                                             ffmpegScore: ffmpegScore))
                 // A frame that passed with room to spare lets the next one try a step lower, or two
                 // with much room (a target lowered to ffmpeg's score is often far below the step's).
                 // (Frames that change nothing leave the next frame's start where it was.)
-                if !plan.unchanged[i] {
+                if !plan.unchanged[i] && !onGlobalPalette {
                     let room = chosen.score - frameTarget
                     let down = k != rung ? 0 : room >= 4 * PerceptualTarget.headroom ? 2 : room >= PerceptualTarget.headroom ? 1 : 0
                     rung = max(0, k - down)
@@ -628,26 +725,10 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             }
             let palette = frame.palette, t = frame.transparentIndex
             commit(frame, rect: rect, to: &screen)
-            var alternatives = frame.alternatives
 
             // Store only the pixels that change, unless this frame must clear its whole rectangle.
-            var stored = rect
-            if i > start && disposal == 1 {
-                stored = frame.changed.isEmpty ? GIFRect(x: rect.x, y: rect.y, width: 1, height: 1) : frame.changed
-            }
-            var indices = frame.indices
-            if stored != rect {
-                indices = [UInt8](repeating: 0, count: stored.area)
-                var storedAlternatives = [Int16](repeating: GIFLZW.noAlternative, count: stored.area)
-                for sy in 0 ..< stored.height {
-                    let src = (stored.y - rect.y + sy) * rect.width + (stored.x - rect.x)
-                    for sx in 0 ..< stored.width {
-                        indices[sy * stored.width + sx] = frame.indices[src + sx]
-                        storedAlternatives[sy * stored.width + sx] = alternatives[src + sx]
-                    }
-                }
-                alternatives = storedAlternatives
-            }
+            let stored = storedRect(frame, rect: rect, first: i == start, disposal: disposal)
+            let (indices, alternatives) = storedPixels(frame, rect: rect, stored: stored)
             let usesTransparency = i > start || indices.contains(UInt8(t))
 
             // Colour table: the global one when this frame's palette is the shared palette.
@@ -659,6 +740,12 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     header += colorTable(palette)
                 }
                 local = palette != globalPalette
+            } else if let global {
+                if i == 0 {
+                    header += logicalScreenFlags(globalTableColors: global.colors.count)
+                    header += colorTable(global.colors)
+                }
+                local = palette != global.colors
             } else if i == 0 {
                 header += logicalScreenFlags(globalTableColors: nil)
             }
@@ -850,6 +937,28 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         }
         return FrameCandidate(indices: best!.indices, alternatives: [Int16](repeating: GIFLZW.noAlternative, count: n),
                               palette: frame.palette, transparentIndex: frame.transparentIndex, shown: best!.shown, changed: stored)
+    }
+
+    /// A drawing's indices and alternatives over `stored`, a rectangle inside `rect`.
+    private func storedPixels(_ frame: FrameCandidate, rect: GIFRect, stored: GIFRect) -> (indices: [UInt8], alternatives: [Int16]) {
+        if stored == rect { return (frame.indices, frame.alternatives) }
+        var indices = [UInt8](repeating: 0, count: stored.area)
+        var alternatives = [Int16](repeating: GIFLZW.noAlternative, count: stored.area)
+        for sy in 0 ..< stored.height {
+            let src = (stored.y - rect.y + sy) * rect.width + (stored.x - rect.x)
+            for sx in 0 ..< stored.width {
+                indices[sy * stored.width + sx] = frame.indices[src + sx]
+                alternatives[sy * stored.width + sx] = frame.alternatives[src + sx]
+            }
+        }
+        return (indices, alternatives)
+    }
+
+    /// The rectangle a frame stores: the pixels whose colour on screen changes, unless it is a
+    /// segment's first frame (or clears its rectangle), which stores the whole rectangle.
+    private func storedRect(_ frame: FrameCandidate, rect: GIFRect, first: Bool, disposal: Int) -> GIFRect {
+        guard !first && disposal == 1 else { return rect }
+        return frame.changed.isEmpty ? GIFRect(x: rect.x, y: rect.y, width: 1, height: 1) : frame.changed
     }
 
     /// Puts the candidate's pixels on the screen.

@@ -154,6 +154,50 @@ struct GIFWriterTests {
         }
     }
 
+    @Test("a many-coloured object moving over a flat screen: the frames after the first draw with the file's global colour table, not tables of their own, and decode close to their sources")
+    func globalColourTable() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("global.gif")
+        let w = 160, h = 120, side = 24
+        // A 24×24 two-way gradient (hundreds of colours, so each frame's own palette would need
+        // a full 256-entry table) moving 5 px a frame over flat grey.
+        let frames = (0 ..< 12).map { k -> RasterImage in
+            var image = RasterImage(width: w, height: h)
+            for y in 0 ..< h {
+                for x in 0 ..< w {
+                    let i = y * image.bytesPerRow + x * 4
+                    let inside = x >= 10 + 5 * k && x < 10 + 5 * k + side && y >= 40 && y < 40 + side
+                    let (r, g, b): (UInt8, UInt8, UInt8) = inside
+                        ? (UInt8(40 + 8 * (x - 10 - 5 * k)), UInt8(30 + 9 * (y - 40)), 180) : (200, 200, 200)
+                    image.pixels[i] = b; image.pixels[i + 1] = g; image.pixels[i + 2] = r; image.pixels[i + 3] = 255
+                }
+            }
+            return image
+        }
+        try writeGIF(frames, to: url)
+        let gif = try parseGIF([UInt8](try Data(contentsOf: url)))
+        #expect(gif.globalTableSize != nil, "no global colour table")
+        #expect(gif.frames.count == frames.count)
+        let withOwnTable = gif.frames.dropFirst().filter { $0.localTableSize != nil }.count
+        #expect(withOwnTable <= 2, "\(withOwnTable) of \(gif.frames.count - 1) frames carry a colour table of their own")
+        let decoded = try decodeFrames(url, pixelFormat: "rgb24", bytesPerPixel: 3, width: w, height: h)
+        #expect(decoded.count == frames.count)
+        for (k, frame) in frames.enumerated() where k < decoded.count {
+            let source = rgbBytes(frame)
+            // Over the object alone (the grey is exact), a 256-colour GIF of a smooth gradient is
+            // within a few levels.
+            var error = 0, count = 0
+            for y in 40 ..< 40 + side {
+                for x in 10 + 5 * k ..< 10 + 5 * k + side {
+                    for c in 0 ..< 3 { error += abs(Int(decoded[k][(y * w + x) * 3 + c]) - Int(source[(y * w + x) * 3 + c])); count += 1 }
+                }
+            }
+            #expect(Double(error) / Double(count) < 4, "frame \(k): mean error \(Double(error) / Double(count)) over the object")
+            #expect(decoded[k][0 ..< 3 * w] == source[0 ..< 3 * w], "frame \(k): the grey above the object is not exact")
+        }
+    }
+
     @Test("transparent pixels: a shape that moves over a transparent background leaves no trail")
     func transparency() throws {
         let dir = try makeTempDirectory()
