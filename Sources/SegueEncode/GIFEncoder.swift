@@ -263,7 +263,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         // With a perceptual target, the same kind of palette is the file's global colour table,
         // tried first on every frame (see `GlobalPalette`).
         let global: GlobalPalette?
-        if target != nil && width * height <= Self.measuredWholePixels {
+        if target != nil && width * height <= GlobalPalette.maxPixels {
             var s = settings
             s.quality = GlobalPalette.quality
             let a = try Quantizer.Attributes(s)
@@ -342,6 +342,13 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     final class GlobalPalette: @unchecked Sendable {   // immutable; `result` used under `lock`
         /// libimagequant's quality for it: all the colours it needs, since many frames share it.
         static let quality = 100
+        /// Largest frame (pixels) that uses it. A colour table costs a frame the same few hundred
+        /// bytes whatever its size, while the global palette's extra colours (it holds every shade
+        /// any frame needs, where a frame's own palette at a lower rung merges them) cost bytes in
+        /// proportion to the pixels. Measured: at 195×422 (82,000 px) it took 22 scenes from 0.78×
+        /// to 0.75× ffmpeg's bytes; at 390×420 and above it made every scene tried but two larger
+        /// (`spring-bounce` at 390×520: 56,896 → 70,268 bytes), so it stops between the two.
+        static let maxPixels = 120_000
         let attributes: Quantizer.Attributes
         private let result: Quantizer.Result
         let colors: [Quantizer.Color]
@@ -419,6 +426,10 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var pendingPalette: Pending<SpeculativePalette>?
         var previousScore = 100.0
         var previousRows: SSIMULACRA2.RowSums?
+        // The region `previousRows` was measured over: a frame over `measuredWholePixels` measures
+        // the rows its change spans, which move from frame to frame, and sums of another region
+        // do not describe this one.
+        var previousRowsRegion = GIFRect.empty
         // ffmpeg's GIF of these frames, made as far as a frame first needs it (see `atMostFFmpeg`).
         // (libavfilter is only opened at the first measurement; without it, none is made.)
         let consultsFFmpeg = target?.atMostFFmpeg == true && !hasTransparency && width * height <= Self.measuredWholePixels
@@ -477,6 +488,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             } else if let target {
                 // The lowest rung that reaches the target, starting from the previous frame's.
                 let measured = measuredRect(rect)
+                if measured != previousRowsRegion { previousRows = nil }
                 // A frame that changes nothing leaves the screen and the source as they were: it
                 // scores what the frame before it scored.
                 let scorer = plan.unchanged[i] ? nil : try nextScorer?.get() ?? FrameScorer(encoder: self, source: current, measured: measured)
@@ -709,6 +721,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 previousFFmpegScore = ffmpegScore
                 // A cleared rectangle leaves a screen that the sums were not measured on.
                 previousRows = disposal == 2 ? nil : chosen.rows
+                if scorer != nil { previousRowsRegion = measured }
                 lastOnGlobal = onGlobalPalette
                 searches.append(FrameSearch(tried: tried, chosen: onGlobalPalette ? FrameSearch.globalPalette : steps[k].quality,
                                             score: chosen.score, target: frameTarget,

@@ -198,6 +198,47 @@ struct GIFWriterTests {
         }
     }
 
+    @Test("frames over 700,000 px whose change moves and grows (each frame scored over the rows it spans) encode, and decode close to their sources")
+    func largeFramesWithMovingChange() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("large.gif")
+        let w = 1000, h = 760
+        // A gradient bar that moves down and grows taller every frame, over white: the rows a
+        // frame changes differ in place and in number from the frame before's. (This crashed:
+        // the previous frame's row sums, of another region, were reused.)
+        func bar(_ k: Int) -> (y0: Int, y1: Int) { (60 * k, 60 * k + 70 + 30 * k) }
+        let frames = (0 ..< 6).map { k -> RasterImage in
+            var image = RasterImage(width: w, height: h)
+            let (y0, y1) = bar(k)
+            for y in 0 ..< h {
+                for x in 0 ..< w {
+                    let i = y * image.bytesPerRow + x * 4
+                    let inside = x >= 100 && x < 400 && y >= y0 && y < y1
+                    let (r, g, b): (UInt8, UInt8, UInt8) = inside ? (UInt8(x - 100 - (x - 100) / 6), UInt8(y - y0), 90) : (255, 255, 255)
+                    image.pixels[i] = b; image.pixels[i + 1] = g; image.pixels[i + 2] = r; image.pixels[i + 3] = 255
+                }
+            }
+            return image
+        }
+        try writeGIF(frames, to: url)
+        let decoded = try decodeFrames(url, pixelFormat: "rgb24", bytesPerPixel: 3, width: w, height: h)
+        #expect(decoded.count == frames.count)
+        for (k, frame) in frames.enumerated() where k < decoded.count {
+            let source = rgbBytes(frame)
+            let (y0, y1) = bar(k)
+            var error = 0, count = 0
+            for y in y0 ..< y1 {
+                for x in 100 ..< 400 {
+                    for c in 0 ..< 3 { error += abs(Int(decoded[k][(y * w + x) * 3 + c]) - Int(source[(y * w + x) * 3 + c])); count += 1 }
+                }
+            }
+            #expect(Double(error) / Double(count) < 4, "frame \(k): mean error \(Double(error) / Double(count)) over the bar")
+            let below = (y1 + 1) * w * 3
+            #expect(decoded[k][below ..< below + 3 * w] == source[below ..< below + 3 * w], "frame \(k): the white below the bar is not exact")
+        }
+    }
+
     @Test("transparent pixels: a shape that moves over a transparent background leaves no trail")
     func transparency() throws {
         let dir = try makeTempDirectory()
