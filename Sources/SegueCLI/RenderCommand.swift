@@ -23,10 +23,11 @@ struct RenderCommand: ParsableCommand {
 
         Animated images loop forever unless --loop says how many times to play. GIFs are rendered \
         at 50 fps unless --fps is lower (browsers slow down GIF frames shorter than 2 cs); each \
-        frame gets the fewest-colour palette (libimagequant) that keeps it at --gif-quality on \
-        SSIMULACRA2 (or at ffmpeg's two-pass GIF's score on it, where that is lower), checked by \
-        the encoder as the viewer will see it; room left above the target goes to lossy LZW, and \
-        frames after the first store only what changed. WebP is lossless \
+        frame is drawn with the animation's global palette where that keeps it at --gif-quality on \
+        SSIMULACRA2 (or at ffmpeg's two-pass GIF's score on it, where that is lower; frames up to \
+        120,000 px), else with the fewest-colour palette of its own (libimagequant) that does, \
+        checked by the encoder as the viewer will see it; room left above the target goes to \
+        lossy LZW, and frames after the first store only what changed. WebP is lossless \
         unless --lossy; WebP and APNG use the scene's frame rate, at most 60 fps.
 
         Examples:
@@ -63,7 +64,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("GIF, WebP, APNG: how many times the animation plays; 0 repeats forever.", valueName: "n"))
     var loop: Int = 0
 
-    @Option(help: ArgumentHelp("GIF quality 0…100 on the SSIMULACRA2 scale (90: visually lossless, 80: high, 70: good): every frame scores at least this, each with its own palette and as few colours as that needs. A frame that ffmpeg's usual two-pass GIF shows worse than this (translucent overlays over photos, for one) aims at ffmpeg's score instead, unless --gif-strict. 100: exact, libimagequant's best palettes. (default: 90)", valueName: "q"))
+    @Option(help: ArgumentHelp("GIF quality 0…100 on the SSIMULACRA2 scale (90: visually lossless, 80: high, 70: good): every frame scores at least this, drawn with the animation's global palette where that reaches it, else with a palette of its own and as few colours as that needs. A frame that ffmpeg's usual two-pass GIF shows worse than this (translucent overlays over photos, for one) aims at ffmpeg's score instead, unless --gif-strict. 100: exact, libimagequant's best palettes. (default: 90)", valueName: "q"))
     var gifQuality: Int?
 
     @Flag(help: "GIF: every frame aims at --gif-quality, even where ffmpeg's two-pass GIF (palettegen + paletteuse) of the same frames scores lower on it. Larger files where no 256-colour palette does well.")
