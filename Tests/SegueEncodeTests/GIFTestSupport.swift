@@ -206,3 +206,14 @@ func writeGIF(_ frames: [RasterImage], to url: URL, fps: Double = 50, options: G
     try writer.finish()
     return writer
 }
+
+/// Mean absolute difference per channel between two RGB24 images `width` wide, over a rectangle.
+func meanError(_ a: [UInt8], _ b: [UInt8], width: Int, x xs: Range<Int>, y ys: Range<Int>) -> Double {
+    var error = 0, count = 0
+    for y in ys {
+        for x in xs {
+            for c in 0 ..< 3 { error += abs(Int(a[(y * width + x) * 3 + c]) - Int(b[(y * width + x) * 3 + c])); count += 1 }
+        }
+    }
+    return Double(error) / Double(max(count, 1))
+}

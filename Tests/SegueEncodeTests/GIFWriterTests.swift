@@ -187,13 +187,8 @@ struct GIFWriterTests {
             let source = rgbBytes(frame)
             // Over the object alone (the grey is exact), a 256-colour GIF of a smooth gradient is
             // within a few levels.
-            var error = 0, count = 0
-            for y in 40 ..< 40 + side {
-                for x in 10 + 5 * k ..< 10 + 5 * k + side {
-                    for c in 0 ..< 3 { error += abs(Int(decoded[k][(y * w + x) * 3 + c]) - Int(source[(y * w + x) * 3 + c])); count += 1 }
-                }
-            }
-            #expect(Double(error) / Double(count) < 4, "frame \(k): mean error \(Double(error) / Double(count)) over the object")
+            let error = meanError(decoded[k], source, width: w, x: 10 + 5 * k ..< 10 + 5 * k + side, y: 40 ..< 40 + side)
+            #expect(error < 4, "frame \(k): mean error \(error) over the object")
             #expect(decoded[k][0 ..< 3 * w] == source[0 ..< 3 * w], "frame \(k): the grey above the object is not exact")
         }
     }
@@ -227,13 +222,8 @@ struct GIFWriterTests {
         for (k, frame) in frames.enumerated() where k < decoded.count {
             let source = rgbBytes(frame)
             let (y0, y1) = bar(k)
-            var error = 0, count = 0
-            for y in y0 ..< y1 {
-                for x in 100 ..< 400 {
-                    for c in 0 ..< 3 { error += abs(Int(decoded[k][(y * w + x) * 3 + c]) - Int(source[(y * w + x) * 3 + c])); count += 1 }
-                }
-            }
-            #expect(Double(error) / Double(count) < 4, "frame \(k): mean error \(Double(error) / Double(count)) over the bar")
+            let error = meanError(decoded[k], source, width: w, x: 100 ..< 400, y: y0 ..< y1)
+            #expect(error < 4, "frame \(k): mean error \(error) over the bar")
             let below = (y1 + 1) * w * 3
             #expect(decoded[k][below ..< below + 3 * w] == source[below ..< below + 3 * w], "frame \(k): the white below the bar is not exact")
         }
