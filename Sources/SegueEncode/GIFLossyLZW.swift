@@ -98,8 +98,11 @@ extension GIFLZW {
         var prefix = start(0)
         indices[0] = UInt8(prefix)
         shown[0] = reference[0]
+        // (The column is counted rather than divided out: `k % width` was a twentieth of the pass.)
+        var column = 0
         for k in 1 ..< n {
-            if k % input.width == 0 { errR = 0; errG = 0; errB = 0 }
+            column += 1
+            if column == input.width { column = 0; errR = 0; errG = 0; errB = 0 }
             let wanted = reference[k]
             let (e, a) = exact(k)
             // The colour aimed at: the lossless one plus the carried error.
