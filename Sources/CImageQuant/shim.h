@@ -20,18 +20,18 @@ static inline void segue_liq_single_thread(void) {
     if (set_threads) set_threads(1);
 }
 
-/// Fixes glibc's mmap threshold at `bytes`, so that buffers at least that large are mapped and
-/// given back to the system when freed (see GIFWriter.returnLargeBuffersToTheSystem).
-static inline void segue_malloc_map_buffers_over(int bytes) {
-#ifdef M_MMAP_THRESHOLD
-    mallopt(M_MMAP_THRESHOLD, bytes);
+/// One heap for every thread that has not allocated yet (see GIFWriter.shareOneHeap).
+static inline void segue_malloc_one_heap(void) {
+#ifdef M_ARENA_MAX
+    mallopt(M_ARENA_MAX, 1);
 #endif
 }
 
 /// Fixes glibc's mmap threshold at `bytes` and keeps up to `keep` bytes of free heap instead of
-/// giving it back (see GIFWriter.keepBuffersForReuse).
+/// giving it back (see GIFWriter.keepBuffersForReuse and GIFWriter.returnLargeBuffersToTheSystem).
 static inline void segue_malloc_reuse_buffers_under(int bytes, int keep) {
 #ifdef M_MMAP_THRESHOLD
+    segue_malloc_one_heap();
     mallopt(M_MMAP_THRESHOLD, bytes);
     mallopt(M_TRIM_THRESHOLD, keep);
 #endif

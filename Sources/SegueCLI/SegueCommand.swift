@@ -37,6 +37,7 @@ public struct SegueCommand: ParsableCommand {
     /// Runs the command line and exits with Segue's exit statuses (usage errors are 2, not
     /// ArgumentParser's 64, like other diff and render tools).
     public static func runMain(_ arguments: [String]? = nil) -> Never {
+        GIFWriter.shareOneHeap()   // before any other thread allocates
         TemporaryFiles.installSignalHandlers()
         do {
             var command = try parseAsRoot(arguments)

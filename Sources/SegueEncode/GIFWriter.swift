@@ -205,18 +205,29 @@ public final class GIFWriter: FrameSink {
 
     /// glibc raises its mmap threshold each time a large mmapped buffer is freed, after which
     /// frame-sized buffers come from the heap and its free space is not given back: a 1170×2532
-    /// GIF peaked at 477 MB that way, against 384 MB with the threshold fixed at 4 MB (same bytes;
-    /// about a quarter slower, from the page faults of fresh mappings). Process-wide, set before
-    /// the frames render (their buffers count too), and only for such frames.
-    /// Smaller frames go the other way: frame-sized buffers (the search allocates several per
-    /// try) stay on the heap for the next frame instead of being mapped and unmapped each time.
-    /// Without this, 14 % of a 390×844 GIF's encode was the kernel zeroing fresh pages.
+    /// GIF peaked at 477 MB that way, against 384 MB with the threshold fixed at 4 MB (same bytes).
+    /// Process-wide, set before the frames render (their buffers count too).
+    /// Below that, buffers are kept on the heap for the next frame instead of being mapped and
+    /// unmapped each time: the search allocates several frame-sized ones per try, and the kernel
+    /// zeroing fresh pages was 14 % of a 390×844 GIF's encode, and 13 of 31 CPU seconds of a
+    /// 1170×2532 one (with 64 MB kept: 5 s, and 27–28 s → 20 s of wall time).
+    /// All threads share one heap (see `shareOneHeap`).
     private static func keepBuffersForReuse() {
         segue_malloc_reuse_buffers_under(64 << 20, 256 << 20)
     }
 
     private static func returnLargeBuffersToTheSystem() {
-        segue_malloc_map_buffers_over(4 << 20)
+        segue_malloc_reuse_buffers_under(4 << 20, 64 << 20)
+    }
+
+    /// Makes every thread allocate from one heap. glibc gives each thread its own, up to 8 per
+    /// core, and the free space kept in one is of no use to another: at 1170×2532, the 64 MB kept
+    /// per heap took the GIF at 10× the duration to 407 MB (395 MB with one heap from the GIF's
+    /// start, 379 MB with one heap from the process's start; 387 MB before, keeping nothing).
+    /// A thread keeps the heap it first allocated from, so front ends call this before anything
+    /// else runs (the same MP4 and WebP render times were measured either way). Process-wide.
+    public static func shareOneHeap() {
+        segue_malloc_one_heap()
     }
 
     /// The encoding to write and its summary. Candidates are compared by their muxed size; only
