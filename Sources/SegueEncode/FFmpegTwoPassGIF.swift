@@ -47,8 +47,21 @@ final class FFmpegTwoPassGIF: @unchecked Sendable {   // `palette` is made once 
     /// A new pass over the frames, from the first (see `Frames`).
     func frames() throws -> Frames { try Frames(self) }
 
+    /// Opens libavfilter and makes the palette on another thread, so that a later `frames()`
+    /// finds them ready (or waits for them rather than starting over). A failure is left for
+    /// `frames()` to meet again and report.
+    func prepareInBackground() {
+        DispatchQueue.global().async { [self] in
+            guard Self.isAvailable else { return }
+            _ = try? paletteImage()
+        }
+    }
+
     /// The second pass, frame by frame in order: what the viewer sees after each frame (RGBA).
-    final class Frames {
+    /// paletteuse has to go through every frame in order anyway: `prefetch` lets it run ahead on
+    /// another thread to the next frame the caller may ask for, rather than the caller waiting
+    /// for it (libavfilter was 15 % of the searching thread's time on `preset-semiModal-swipe`).
+    final class Frames: @unchecked Sendable {   // state touched only on `queue`
         private let owner: FFmpegTwoPassGIF
         private let graph: FilterGraph
         private var pushed = 0
@@ -58,6 +71,9 @@ final class FFmpegTwoPassGIF: @unchecked Sendable {   // `palette` is made once 
         /// Frames that have come out of the filter.
         private var outputs = 0
         private var bgra: [UInt8]
+        private let queue = DispatchQueue(label: "segue.ffmpeg-gif-frames")
+        /// What went wrong making a frame ahead: reported by the next `frame(_:)`.
+        private var failure: Error?
 
         init(_ owner: FFmpegTwoPassGIF) throws {
             self.owner = owner
@@ -68,8 +84,31 @@ final class FFmpegTwoPassGIF: @unchecked Sendable {   // `palette` is made once 
             bgra = [UInt8](repeating: 0, count: owner.spool.width * owner.spool.height * 4)
         }
 
-        /// Frame `index`'s image as shown (RGBA). Indices must not go back.
+        /// The highest index given to `prefetch` (read and written by the caller's thread only).
+        private var prefetched = -1
+
+        /// Frame `index`'s image as shown (RGBA). Indices must not go back, nor fall below one
+        /// given to `prefetch`.
         func frame(_ index: Int) throws -> [UInt8] {
+            try queue.sync {
+                if let failure { throw failure }
+                return try make(index)
+            }
+        }
+
+        /// Makes frame `index` on another thread, and drops the ones before it, so that a later
+        /// `frame(index)` or beyond finds the work done. The caller promises not to ask for an
+        /// earlier frame.
+        func prefetch(_ index: Int) {
+            guard index > prefetched, index < owner.spool.count else { return }
+            prefetched = index
+            queue.async { [self] in
+                guard failure == nil else { return }
+                do { _ = try make(index) } catch { failure = error }
+            }
+        }
+
+        private func make(_ index: Int) throws -> [UInt8] {
             precondition(index >= delivered, "ffmpeg's frames are made in order")
             // Frames before `index` are dropped as they come out (a catch-up over many frames
             // would otherwise hold them all).

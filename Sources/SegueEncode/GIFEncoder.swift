@@ -205,6 +205,10 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         /// (98: between 95 and 100 a photo's frame often jumped from about 85 to 96, far past 90;
         /// the rung took `preset-flip` at scale 0.5 from 0.86× to 0.82× ffmpeg's bytes.)
         static let defaultLadder = [0, 20, 40, 60, 75, 85, 95, 98, 100]
+        /// libimagequant's speed for each frame's own palette (its default is 4): over 22 scenes
+        /// at scale 0.5, 0.07 % fewer bytes than at 4 with the global palette at 6 (see
+        /// `GlobalPalette.speed`), in the same time.
+        static let quantizerSpeed = 5
         /// Above ffmpeg's score, on Segue's SSIMULACRA2: the PyPI package's scores differ from
         /// Segue's by at most 0.05 (`SSIMULACRA2Tests`), so this keeps Segue's frame at or above
         /// ffmpeg's on either measure.
@@ -266,6 +270,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         if target != nil && width * height <= GlobalPalette.maxPixels {
             var s = settings
             s.quality = GlobalPalette.quality
+            s.speed = GlobalPalette.speed
             let a = try Quantizer.Attributes(s)
             let result = try sharedPalette(a, settings: s, progress: {})
             global = GlobalPalette(attributes: a, result: result)
@@ -279,7 +284,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var whole: Segment
         if ranges.count == 1 {
             whole = try encodeSegment(0 ..< n, mode: mode, settings: settings, target: target, shared: shared, global: global,
-                                      progress: progress)
+                                      alone: true, progress: progress)
         } else {
             // (Only perceptual encodings, which have no shared palette, are segmented.)
             let results = ResultSlots<Segment>(count: ranges.count)
@@ -288,7 +293,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 DispatchQueue.concurrentPerform(iterations: ranges.count) { k in
                     results.set(k, Result {
                         try encodeSegment(ranges[k], mode: mode, settings: settings, target: target, shared: nil, global: global,
-                                      progress: relay.call)
+                                      alone: false, progress: relay.call)
                     })
                 }
             }
@@ -342,6 +347,12 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     final class GlobalPalette: @unchecked Sendable {   // immutable; `result` used under `lock`
         /// libimagequant's quality for it: all the colours it needs, since many frames share it.
         static let quality = 100
+        /// libimagequant's speed for it. At 6 (its default is 4) libimagequant makes no dither map:
+        /// remapping each frame with it, undithered, took half the time (0.37 s → 0.19 s on
+        /// `preset-semiModal-swipe` at scale 0.5), for the same bytes over 22 scenes (+0.07 %).
+        /// At 5 the remaps cost as at 4; at 8 the histogram skips its contrast maps, and the
+        /// files grew by up to 8 %.
+        static let speed = 6
         /// Largest frame (pixels) that uses it. A colour table costs a frame the same few hundred
         /// bytes whatever its size, while the global palette's extra colours (it holds every shade
         /// any frame needs, where a frame's own palette at a lower rung merges them) cost bytes in
@@ -403,8 +414,12 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     /// holds frame-sized buffers of its own, and a 1170×2532 GIF is already close to 400 MB.
     static let concurrentMaxPixels = 2_000_000
 
+    /// - Parameter alone: whether no other segment is encoded at the same time. Lossy drawings are
+    ///   then made ahead on the other core (see `speculativeLossy`); beside another segment, that
+    ///   only took time from it (`preset-flip` at scale 0.5: 1.29 s against 1.16 s).
     private func encodeSegment(_ range: Range<Int>, mode: PaletteMode, settings: Quantizer.Settings, target: PerceptualTarget?,
-                               shared: Quantizer.Result?, global: GlobalPalette?, progress: () -> Void) throws -> Segment {
+                               shared: Quantizer.Result?, global: GlobalPalette?, alone: Bool,
+                               progress: () -> Void) throws -> Segment {
         let w = width, h = height
         let frameBytes = w * h * 4
         let start = range.lowerBound
@@ -415,6 +430,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             if let a = rungAttributes[quality] { return a }
             var s = settings
             s.quality = quality
+            s.speed = PerceptualTarget.quantizerSpeed
             let a = try Quantizer.Attributes(s)
             rungAttributes[quality] = a
             return a
@@ -434,6 +450,11 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         // (libavfilter is only opened at the first measurement; without it, none is made.)
         let consultsFFmpeg = target?.atMostFFmpeg == true && !hasTransparency && width * height <= Self.measuredWholePixels
         var ffmpegFrames: FFmpegTwoPassGIF.Frames?
+        // Whether libavfilter and ffmpeg's palette are being made on another core: from the first
+        // miss of any size, which often comes some frames before one large enough to need them.
+        // (Not from the start: three in five scenes never need them, and the small ones then
+        // took 15 % longer.)
+        var ffmpegPreparing = false
         // Measuring ffmpeg's frame costs about a search step. Where that did not help (the frame
         // reached the target anyway, ffmpeg doing well on it or the next step being enough), the
         // next frames are not measured for a while: 1, 2, 4, … up to 32 frames after each such
@@ -524,6 +545,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         let nextMasked = self.maskedPixels(next, base: nextBase, rect: nextRect, first: false)
                         var s = settings
                         s.quality = quality
+                        s.speed = PerceptualTarget.quantizerSpeed
                         let a = try Quantizer.Attributes(s)
                         let img = try self.paletteImage(nextMasked, rect: nextRect, attributes: a, maxColors: s.maxColors)
                         return SpeculativePalette(quality: quality, attributes: a, image: img, result: try Quantizer.quantize(img, a))
@@ -560,6 +582,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 var g = 0
                 var globalImage: Quantizer.Image?
                 var globalBest: (candidate: FrameCandidate, score: Double, rows: SSIMULACRA2.RowSums?)?
+                var firstLossy: Pending<LossyDrawing>?
                 while true {
                     let step = steps[k]
                     let onGlobal = g < globalSteps.count
@@ -580,11 +603,24 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         onGlobalPalette = onGlobal
                         break
                     }
+                    // Nearly every frame takes its first candidate, and most of those then try
+                    // lossy LZW on it (below), which does not depend on the candidate's score:
+                    // that first lossy drawing is made on another core while the candidate is
+                    // scored.
+                    if alone && tried.isEmpty && disposal == 1 && width * height <= Self.concurrentMaxPixels {
+                        firstLossy = speculativeLossy(c, frame: i, last: i + 1 == range.upperBound, rect: rect,
+                                                      stored: i > start ? c.changed : rect, screen: screen, current: current,
+                                                      tolerance: PerceptualTarget.lossyTolerances[lossyLevel])
+                    }
                     // Rows outside the frame's rectangle show what they showed, over the same
                     // source: their sums are the previous frame's.
                     let (score, rows) = scorer.score(shown(c, rect: rect, over: screen, measured: measured),
                                                      changedRows: rect.y - measured.y ..< rect.maxY - measured.y, previous: previousRows)
                     tried.append(FrameSearch.Try(quality: quality, dithered: dithered, score: score))
+                    if score < frameTarget && consultsFFmpeg && !ffmpegPreparing {
+                        ffmpegBaseline.prepareInBackground()
+                        ffmpegPreparing = true
+                    }
                     // Short of the target: where ffmpeg's GIF scores lower on this frame, that
                     // (plus the margin) is the target. Measured once, at the first miss.
                     // (The first measurement, which opens libavfilter and makes ffmpeg's palette from
@@ -631,6 +667,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 }
                 globalBest = nil
                 globalImage = nil
+                // The speculative lossy drawing holds for the chosen candidate if that is the first.
+                var lossySpeculation = tried.count == 1 ? firstLossy : nil
                 if !globalSteps.isEmpty && scorer != nil {
                     // Missed: the next frames go straight to the ladder for a while (1, 2, 4, …
                     // up to 16 frames after each miss in a row).
@@ -666,6 +704,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     if let best, best.score > chosen.score {
                         chosen = (best.candidate, best.score, best.rows)
                         onGlobalPalette = false
+                        lossySpeculation = nil
                         k = best.step
                     } else {
                         (rect, masked, backdrop) = narrow
@@ -679,13 +718,25 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 if let scorer, disposal == 1, chosen.score - frameTarget >= 2 * PerceptualTarget.lossyMargin,
                    width * height <= Self.concurrentMaxPixels {
                     let stored = i > start ? chosen.candidate.changed : rect
+                    let speculated = try lossySpeculation?.get()
                     // Only pixels that the next frame changes are re-chosen (see `changingPixels`).
                     // After a segment's last frame, the screen is redrawn whole.
-                    let free = i + 1 < range.upperBound && !stored.isEmpty ? try changingPixels(after: i, current, in: stored) : nil
+                    let free = try speculated.map { $0.free }
+                        ?? (i + 1 < range.upperBound && !stored.isEmpty ? try changingPixels(after: i, current, in: stored) : nil)
                     var level = lossyLevel
+                    var nextLevel: Pending<LossyDrawing>?
                     while !stored.isEmpty && level < PerceptualTarget.lossyTolerances.count && level < lossyLevel + 2 {
                         let tolerance = PerceptualTarget.lossyTolerances[level]
-                        let lossy = lossyCandidate(chosen.candidate, rect: rect, stored: stored, screen: screen, tolerance: tolerance, free: free)
+                        let made = level == lossyLevel ? speculated : try nextLevel?.get()
+                        let lossy = made?.candidate ?? lossyCandidate(chosen.candidate, rect: rect, stored: stored, screen: screen,
+                                                                          tolerance: tolerance, free: free)
+                        // The next level, needed where this one misses (a third of the time), is
+                        // made on another core while this one is scored.
+                        nextLevel = nil
+                        if alone && level + 1 < PerceptualTarget.lossyTolerances.count && level + 1 < lossyLevel + 2 {
+                            nextLevel = speculativeLossy(chosen.candidate, frame: i, last: true, rect: rect, stored: stored, screen: screen,
+                                                         current: current, tolerance: PerceptualTarget.lossyTolerances[level + 1], free: free)
+                        }
                         let (score, rows) = scorer.score(shown(lossy, rect: stored, over: screen, measured: measured),
                                                          changedRows: rect.y - measured.y ..< rect.maxY - measured.y, previous: previousRows)
                         tried.append(FrameSearch.Try(quality: onGlobalPalette ? FrameSearch.globalPalette : steps[k].quality,
@@ -719,6 +770,9 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     }
                 }
                 previousFFmpegScore = ffmpegScore
+                // No frame before this one is measured next (`ffmpegRest` counts frames that
+                // change something): ffmpeg's GIF runs ahead to it meanwhile.
+                ffmpegFrames?.prefetch(i + 1 + ffmpegRest)
                 // A cleared rectangle leaves a screen that the sums were not measured on.
                 previousRows = disposal == 2 ? nil : chosen.rows
                 if scorer != nil { previousRowsRegion = measured }
@@ -953,6 +1007,26 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         }
         return FrameCandidate(indices: best!.indices, alternatives: [Int16](repeating: GIFLZW.noAlternative, count: n),
                               palette: frame.palette, transparentIndex: frame.transparentIndex, shown: best!.shown, changed: stored)
+    }
+
+    /// A lossy LZW drawing made ahead of time, and the pixels it was free to substitute.
+    private struct LossyDrawing {
+        var free: [Bool]?
+        /// Nil where `stored` is empty.
+        var candidate: FrameCandidate?
+    }
+
+    /// `lossyCandidate` on another core. `free`: the pixels it may substitute, or nil to work them
+    /// out here (`changingPixels`; all of them after the segment's `last` frame).
+    private func speculativeLossy(_ frame: FrameCandidate, frame i: Int, last: Bool, rect: GIFRect, stored: GIFRect,
+                                  screen: [UInt8], current: [UInt8], tolerance: Int,
+                                  free given: [Bool]?? = nil) -> Pending<LossyDrawing> {
+        Pending {
+            let free = try given ?? (!last && !stored.isEmpty ? try self.changingPixels(after: i, current, in: stored) : nil)
+            let candidate = stored.isEmpty ? nil
+                : self.lossyCandidate(frame, rect: rect, stored: stored, screen: screen, tolerance: tolerance, free: free)
+            return LossyDrawing(free: free, candidate: candidate)
+        }
     }
 
     /// A drawing's indices and alternatives over `stored`, a rectangle inside `rect`.
