@@ -205,10 +205,11 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         /// (98: between 95 and 100 a photo's frame often jumped from about 85 to 96, far past 90;
         /// the rung took `preset-flip` at scale 0.5 from 0.86× to 0.82× ffmpeg's bytes.)
         static let defaultLadder = [0, 20, 40, 60, 75, 85, 95, 98, 100]
-        /// libimagequant's speed for each frame's own palette (its default is 4): over 22 scenes
-        /// at scale 0.5, 0.07 % fewer bytes than at 4 with the global palette at 6 (see
-        /// `GlobalPalette.speed`), in the same time.
-        static let quantizerSpeed = 5
+        /// libimagequant's speed for each frame's own palette (its default is 4). At 6, as for the
+        /// global palette (see `GlobalPalette.speed`), no dither map: dithered remaps are faster
+        /// (`preset-flip` at scale 0.5: 1.05 s against 1.14–1.24 s at 5); over 22 scenes the
+        /// bytes were within 0.1 % of speed 4 and 5.
+        static let quantizerSpeed = 6
         /// Above ffmpeg's score, on Segue's SSIMULACRA2: the PyPI package's scores differ from
         /// Segue's by at most 0.05 (`SSIMULACRA2Tests`), so this keeps Segue's frame at or above
         /// ffmpeg's on either measure.
@@ -470,6 +471,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var pendingBlock: Pending<[UInt8]>?
         var searches: [FrameSearch] = []
         var lossyLevel = PerceptualTarget.firstLossyLevel
+        // Whether the last frame scored took lossy LZW at its first try (see `lossyFirst` below).
+        var lossyStreak = false
         // The global palette's misses in a row, and the frames left before it is tried again.
         var globalFutile = 0, globalRest = 0
         var lastOnGlobal = false
@@ -583,6 +586,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 var globalImage: Quantizer.Image?
                 var globalBest: (candidate: FrameCandidate, score: Double, rows: SSIMULACRA2.RowSums?)?
                 var firstLossy: Pending<LossyDrawing>?
+                var candidatesTried = 0
+                var lossyFirst = LossyFirst.notTried
                 while true {
                     let step = steps[k]
                     let onGlobal = g < globalSteps.count
@@ -603,19 +608,48 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         onGlobalPalette = onGlobal
                         break
                     }
-                    // Nearly every frame takes its first candidate, and most of those then try
-                    // lossy LZW on it (below), which does not depend on the candidate's score:
-                    // that first lossy drawing is made on another core while the candidate is
-                    // scored.
-                    if alone && tried.isEmpty && disposal == 1 && width * height <= Self.concurrentMaxPixels {
-                        firstLossy = speculativeLossy(c, frame: i, last: i + 1 == range.upperBound, rect: rect,
-                                                      stored: i > start ? c.changed : rect, screen: screen, current: current,
-                                                      tolerance: PerceptualTarget.lossyTolerances[lossyLevel])
-                    }
+                    candidatesTried += 1
+                    let first = candidatesTried == 1
+                    let lossyAllowed = disposal == 1 && width * height <= Self.concurrentMaxPixels
+                    let firstStored = i > start ? c.changed : rect
                     // Rows outside the frame's rectangle show what they showed, over the same
                     // source: their sums are the previous frame's.
-                    let (score, rows) = scorer.score(shown(c, rect: rect, over: screen, measured: measured),
-                                                     changedRows: rect.y - measured.y ..< rect.maxY - measured.y, previous: previousRows)
+                    let changedRows = rect.y - measured.y ..< rect.maxY - measured.y
+                    // Nearly every frame takes its first candidate, and most of those then take
+                    // lossy LZW on it (below) at its first try. Where the frame before did, this
+                    // one's lossy drawing is scored first, and taken if it clears the target by
+                    // the lossy margin (the condition it is kept on anyway), without waiting for
+                    // the candidate's own score: that is made on another core meanwhile, for
+                    // where the lossy drawing misses.
+                    var pendingScore: Pending<(Double, SSIMULACRA2.RowSums?)>?
+                    if first && lossyAllowed && lossyStreak && !firstStored.isEmpty {
+                        if alone {
+                            let (shownNow, rowsBefore) = (shown(c, rect: rect, over: screen, measured: measured), previousRows)
+                            pendingScore = Pending { scorer.score(shownNow, changedRows: changedRows, previous: rowsBefore) }
+                        }
+                        let tolerance = PerceptualTarget.lossyTolerances[lossyLevel]
+                        let free = i + 1 < range.upperBound ? try changingPixels(after: i, current, in: firstStored) : nil
+                        let lossy = lossyCandidate(c, rect: rect, stored: firstStored, screen: screen, tolerance: tolerance, free: free)
+                        let (score, rows) = scorer.score(shown(lossy, rect: firstStored, over: screen, measured: measured),
+                                                         changedRows: changedRows, previous: previousRows)
+                        tried.append(FrameSearch.Try(quality: quality, dithered: dithered, score: score, lossyTolerance: tolerance))
+                        if score >= frameTarget + PerceptualTarget.lossyMargin {
+                            chosen = (lossy, score, rows)
+                            rect = firstStored
+                            onGlobalPalette = onGlobal
+                            lossyFirst = .taken
+                            break
+                        }
+                        lossyFirst = .missed(LossyDrawing(free: free, candidate: lossy), score: score, rows: rows)
+                    } else if first && lossyAllowed && alone {
+                        // Otherwise the first lossy drawing, which does not depend on the
+                        // candidate's score, is made on another core while the candidate is scored.
+                        firstLossy = speculativeLossy(c, frame: i, last: i + 1 == range.upperBound, rect: rect,
+                                                      stored: firstStored, screen: screen, current: current,
+                                                      tolerance: PerceptualTarget.lossyTolerances[lossyLevel])
+                    }
+                    let (score, rows) = try pendingScore?.get()
+                        ?? scorer.score(shown(c, rect: rect, over: screen, measured: measured), changedRows: changedRows, previous: previousRows)
                     tried.append(FrameSearch.Try(quality: quality, dithered: dithered, score: score))
                     if score < frameTarget && consultsFFmpeg && !ffmpegPreparing {
                         ffmpegBaseline.prepareInBackground()
@@ -667,8 +701,15 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 }
                 globalBest = nil
                 globalImage = nil
-                // The speculative lossy drawing holds for the chosen candidate if that is the first.
-                var lossySpeculation = tried.count == 1 ? firstLossy : nil
+                // The lossy drawing made ahead holds for the chosen candidate if that is the first.
+                var lossySpeculation = candidatesTried == 1 ? firstLossy : nil
+                if candidatesTried != 1 { lossyFirst = .notTried }
+                var lossyTakenAtFirstTry = false
+                if case .taken = lossyFirst, let score = tried.last?.score {
+                    // As where it is taken below: with much room left, the next frame starts a step more lossy.
+                    if score - frameTarget >= PerceptualTarget.headroom { lossyLevel = max(0, lossyLevel - 1) }
+                    lossyTakenAtFirstTry = true
+                }
                 if !globalSteps.isEmpty && scorer != nil {
                     // Missed: the next frames go straight to the ladder for a while (1, 2, 4, …
                     // up to 16 frames after each miss in a row).
@@ -705,6 +746,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         chosen = (best.candidate, best.score, best.rows)
                         onGlobalPalette = false
                         lossySpeculation = nil
+                        lossyFirst = .notTried
                         k = best.step
                     } else {
                         (rect, masked, backdrop) = narrow
@@ -715,10 +757,17 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 // left off at, and one step lower where that misses. Kept only where the frame still
                 // scores `lossyMargin` above its target. Frames up to `concurrentMaxPixels`: above
                 // that, the pass's frame-sized buffers would take a 1170×2532 GIF past 400 MB.
-                if let scorer, disposal == 1, chosen.score - frameTarget >= 2 * PerceptualTarget.lossyMargin,
+                var lossyTakenFirst = false
+                if case .taken = lossyFirst { lossyTakenFirst = true }
+                if let scorer, !lossyTakenFirst, disposal == 1, chosen.score - frameTarget >= 2 * PerceptualTarget.lossyMargin,
                    width * height <= Self.concurrentMaxPixels {
                     let stored = i > start ? chosen.candidate.changed : rect
-                    let speculated = try lossySpeculation?.get()
+                    var earlier: (score: Double, rows: SSIMULACRA2.RowSums?)?
+                    var speculated = try lossySpeculation?.get()
+                    if case .missed(let drawing, let score, let rows) = lossyFirst {
+                        speculated = drawing
+                        earlier = (score, rows)
+                    }
                     // Only pixels that the next frame changes are re-chosen (see `changingPixels`).
                     // After a segment's last frame, the screen is redrawn whole.
                     let free = try speculated.map { $0.free }
@@ -737,11 +786,19 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                             nextLevel = speculativeLossy(chosen.candidate, frame: i, last: true, rect: rect, stored: stored, screen: screen,
                                                          current: current, tolerance: PerceptualTarget.lossyTolerances[level + 1], free: free)
                         }
-                        let (score, rows) = scorer.score(shown(lossy, rect: stored, over: screen, measured: measured),
+                        // (Scored already where it was tried first, against a target that a
+                        // measurement of ffmpeg's frame may have lowered since.)
+                        let (score, rows): (Double, SSIMULACRA2.RowSums?)
+                        if level == lossyLevel, let earlier {
+                            (score, rows) = earlier
+                        } else {
+                            (score, rows) = scorer.score(shown(lossy, rect: stored, over: screen, measured: measured),
                                                          changedRows: rect.y - measured.y ..< rect.maxY - measured.y, previous: previousRows)
-                        tried.append(FrameSearch.Try(quality: onGlobalPalette ? FrameSearch.globalPalette : steps[k].quality,
-                                                     dithered: tried.last!.dithered, score: score, lossyTolerance: tolerance))
+                            tried.append(FrameSearch.Try(quality: onGlobalPalette ? FrameSearch.globalPalette : steps[k].quality,
+                                                         dithered: tried.last!.dithered, score: score, lossyTolerance: tolerance))
+                        }
                         if score >= frameTarget + PerceptualTarget.lossyMargin {
+                            lossyTakenAtFirstTry = level == lossyLevel
                             // Much room left: the next frame starts a step more lossy.
                             let next = level == lossyLevel && score - frameTarget >= PerceptualTarget.headroom ? level - 1 : level
                             chosen = (lossy, score, rows)
@@ -753,6 +810,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     }
                     if level == lossyLevel + 2 { lossyLevel = min(lossyLevel + 1, PerceptualTarget.lossyTolerances.count - 1) }
                 }
+                if scorer != nil { lossyStreak = lossyTakenAtFirstTry }
                 frame = chosen.candidate
                 // (libimagequant's image holds float copies of the pixels: not kept past the search.)
                 palette = nil
@@ -1009,6 +1067,15 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                               palette: frame.palette, transparentIndex: frame.transparentIndex, shown: best!.shown, changed: stored)
     }
 
+    /// How a frame's first candidate fared with lossy LZW tried before the candidate's own score.
+    private enum LossyFirst {
+        case notTried
+        /// Taken: the frame is drawn with it.
+        case taken
+        /// Short of the target by the lossy margin, with the score it had.
+        case missed(LossyDrawing, score: Double, rows: SSIMULACRA2.RowSums?)
+    }
+
     /// A lossy LZW drawing made ahead of time, and the pixels it was free to substitute.
     private struct LossyDrawing {
         var free: [Bool]?
@@ -1088,7 +1155,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     /// than one score over the whole, since a flawed band is not averaged away), and each band's
     /// reference is made when scored and then dropped: whole, the planes of a 3-Mpx frame took the
     /// render from about 330 MB to 710 MB, and 700,000-pixel bands to 480 MB.
-    struct FrameScorer {
+    struct FrameScorer: Sendable {
         let source: [UInt8]
         let bands: [GIFRect]
         let measured: GIFRect

@@ -37,7 +37,7 @@ public enum SSIMULACRA2 {
 
     /// One reference image, prepared once (its XYB planes and their blurs at every scale) so that
     /// several candidates can be scored against it at about 60 % of the cost of each full score.
-    public final class Reference {
+    public final class Reference: @unchecked Sendable {   // `scales` is written only while it is made
         public let width: Int, height: Int
         fileprivate var scales: [ReferenceScale] = []
 
