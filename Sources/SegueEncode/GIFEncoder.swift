@@ -205,11 +205,12 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         /// (98: between 95 and 100 a photo's frame often jumped from about 85 to 96, far past 90;
         /// the rung took `preset-flip` at scale 0.5 from 0.86× to 0.82× ffmpeg's bytes.)
         static let defaultLadder = [0, 20, 40, 60, 75, 85, 95, 98, 100]
-        /// libimagequant's speed for each frame's own palette (its default is 4). At 6, as for the
-        /// global palette (see `GlobalPalette.speed`), no dither map: dithered remaps are faster
-        /// (`preset-flip` at scale 0.5: 1.05 s against 1.14–1.24 s at 5); over 22 scenes the
-        /// bytes were within 0.1 % of speed 4 and 5.
-        static let quantizerSpeed = 6
+        /// libimagequant's speed for each frame's own palette (its default is 4). At 5 the files
+        /// were the same size (22 scenes at scale 0.5: −0.07 %; `flip` at 1170×2532: 2,079,113
+        /// bytes against 2,079,278) and the 1170×2532 GIF took 19.4 s instead of 22.0 s. At 6,
+        /// as for the global palette, it took 17.4 s, but its file was 4 % larger and its peak
+        /// RSS 395 MB.
+        static let quantizerSpeed = 5
         /// Above ffmpeg's score, on Segue's SSIMULACRA2: the PyPI package's scores differ from
         /// Segue's by at most 0.05 (`SSIMULACRA2Tests`), so this keeps Segue's frame at or above
         /// ffmpeg's on either measure.
@@ -622,7 +623,9 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     // the candidate's own score: that is made on another core meanwhile, for
                     // where the lossy drawing misses.
                     var pendingScore: Pending<(Double, SSIMULACRA2.RowSums?)>?
-                    if first && lossyAllowed && lossyStreak && !firstStored.isEmpty {
+                    // (Not where the last frame's target was lowered to ffmpeg's score: this
+                    // frame's starts at the full target, which its lossy drawing then misses.)
+                    if first && lossyAllowed && lossyStreak && previousTarget >= target.score && !firstStored.isEmpty {
                         if alone {
                             let (shownNow, rowsBefore) = (shown(c, rect: rect, over: screen, measured: measured), previousRows)
                             pendingScore = Pending { scorer.score(shownNow, changedRows: changedRows, previous: rowsBefore) }
