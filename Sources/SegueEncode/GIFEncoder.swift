@@ -467,11 +467,26 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         // redraws only where the source changed, so ffmpeg's screen and the source are both the
         // same in the other rows).
         var ffmpegRows: (frame: Int, sums: SSIMULACRA2.RowSums)?
+        // Where a frame's target was lowered to ffmpeg's score, the next frame's usually is too:
+        // ffmpeg's score on it is measured on another core meanwhile (used only where the frame
+        // would measure it anyway, so the file is the same).
+        var nextFFmpegScore: (frame: Int, pending: Pending<(Double, SSIMULACRA2.RowSums)?>)?
         var previousTarget = target?.score ?? 100
         var previousFFmpegScore: Double?
         var pendingBlock: Pending<[UInt8]>?
         var searches: [FrameSearch] = []
         var lossyLevel = PerceptualTarget.firstLossyLevel
+        // A frame with much room above its target lets the next start a level more lossy. Where
+        // that level then misses, the frames after it go back to the level that held, and do not
+        // step again for a while (1, 2, 4, … up to 32 frames after each miss in a row): on steady
+        // stretches, every other frame otherwise paid for a drawing and a score that missed.
+        // Much more room (as where a target was lowered to ffmpeg's score) steps two levels at once,
+        // whatever the misses before.
+        var lossyDownRest = 0, lossyDownFutile = 0
+        var lossySteppedDown = false
+        func lossyStepsDown(room: Double) -> Int {
+            room >= 4 * PerceptualTarget.headroom ? 2 : room >= PerceptualTarget.headroom && lossyDownRest == 0 ? 1 : 0
+        }
         // Whether the last frame scored took lossy LZW at its first try (see `lossyFirst` below).
         var lossyStreak = false
         // The global palette's misses in a row, and the frames left before it is tried again.
@@ -589,6 +604,23 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 var firstLossy: Pending<LossyDrawing>?
                 var candidatesTried = 0
                 var lossyFirst = LossyFirst.notTried
+                // ffmpeg's score on this frame, once, where it may lower the target.
+                func measureFFmpeg(_ scorer: FrameScorer) throws {
+                    guard consultsFFmpeg, ffmpegScore == nil, ffmpegRest == 0, let reference = scorer.prepared,
+                          ffmpegFrames != nil || FFmpegTwoPassGIF.isAvailable else { return }
+                    if ffmpegFrames == nil { ffmpegFrames = try ffmpegBaseline.frames() }
+                    let theirs: Double, sums: SSIMULACRA2.RowSums
+                    if let made = nextFFmpegScore, made.frame == i, let result = try made.pending.get() {
+                        (theirs, sums) = result
+                    } else {
+                        (theirs, sums) = Self.scoreFFmpegFrame(i, try ffmpegFrames!.frame(i), reference: reference, measured: measured,
+                                                              rect: plan.rects[i], previous: ffmpegRows)
+                    }
+                    ffmpegRows = (i, sums)
+                    ffmpegScore = theirs
+                    frameTarget = min(target.score, theirs + PerceptualTarget.ffmpegMargin)
+                }
+                let levelAtStart = lossyLevel
                 while true {
                     let step = steps[k]
                     let onGlobal = g < globalSteps.count
@@ -623,10 +655,12 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     // the candidate's own score: that is made on another core meanwhile, for
                     // where the lossy drawing misses.
                     var pendingScore: Pending<(Double, SSIMULACRA2.RowSums?)>?
-                    // (Not where the last frame's target was lowered to ffmpeg's score: this
-                    // frame's starts at the full target, which its lossy drawing then misses.)
-                    if first && lossyAllowed && lossyStreak && previousTarget >= target.score && !firstStored.isEmpty {
-                        if alone {
+                    // (Where the last frame's target was lowered to ffmpeg's score, this one's
+                    // likely is too: ffmpeg's frame is measured where the lossy drawing misses.)
+                    if first && lossyAllowed && lossyStreak && !firstStored.isEmpty {
+                        // (Not where the frame before cleared its target by far: its lossy drawing is
+                        // then nearly always taken, and the other core has ffmpeg's frames to make.)
+                        if alone && previousScore - previousTarget < 4 * PerceptualTarget.headroom {
                             let (shownNow, rowsBefore) = (shown(c, rect: rect, over: screen, measured: measured), previousRows)
                             pendingScore = Pending { scorer.score(shownNow, changedRows: changedRows, previous: rowsBefore) }
                         }
@@ -636,6 +670,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         let (score, rows) = scorer.score(shown(lossy, rect: firstStored, over: screen, measured: measured),
                                                          changedRows: changedRows, previous: previousRows)
                         tried.append(FrameSearch.Try(quality: quality, dithered: dithered, score: score, lossyTolerance: tolerance))
+                        if score < frameTarget + PerceptualTarget.lossyMargin && previousTarget < target.score { try measureFFmpeg(scorer) }
                         if score >= frameTarget + PerceptualTarget.lossyMargin {
                             chosen = (lossy, score, rows)
                             rect = firstStored
@@ -665,22 +700,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     // that for a segment's first frame, whose step is a guess: a near miss is
                     // usually one step from the target, and animations that only ever miss
                     // narrowly are the ones ffmpeg's palette holds well.)
-                    if score < frameTarget, consultsFFmpeg, ffmpegScore == nil, ffmpegRest == 0,
-                       ffmpegFrames != nil || score < frameTarget - PerceptualTarget.ffmpegFirstMiss * (i == start ? 3 : 1),
-                       let reference = scorer.prepared,
-                       ffmpegFrames != nil || FFmpegTwoPassGIF.isAvailable {
-                        if ffmpegFrames == nil { ffmpegFrames = try ffmpegBaseline.frames() }
-                        let theirShown = try ffmpegFrames!.frame(i)
-                        let theirs: Double, sums: SSIMULACRA2.RowSums
-                        if let previous = ffmpegRows, previous.frame == i - 1 {
-                            let changed = plan.rects[i].y - measured.y ..< plan.rects[i].maxY - measured.y
-                            (theirs, sums) = reference.score(theirShown, changedRows: changed, previous: previous.sums)
-                        } else {
-                            (theirs, sums) = reference.scoreKeepingRows(theirShown)
-                        }
-                        ffmpegRows = (i, sums)
-                        ffmpegScore = theirs
-                        frameTarget = min(target.score, theirs + PerceptualTarget.ffmpegMargin)
+                    if score < frameTarget, ffmpegFrames != nil || score < frameTarget - PerceptualTarget.ffmpegFirstMiss * (i == start ? 3 : 1) {
+                        try measureFFmpeg(scorer)
                     }
                     // Below the target even at the last step: the top rung's palette, dithered
                     // (one candidate at a time is kept, for memory).
@@ -710,7 +731,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 var lossyTakenAtFirstTry = false
                 if case .taken = lossyFirst, let score = tried.last?.score {
                     // As where it is taken below: with much room left, the next frame starts a step more lossy.
-                    if score - frameTarget >= PerceptualTarget.headroom { lossyLevel = max(0, lossyLevel - 1) }
+                    lossyLevel = max(0, lossyLevel - lossyStepsDown(room: score - frameTarget))
                     lossyTakenAtFirstTry = true
                 }
                 if !globalSteps.isEmpty && scorer != nil {
@@ -803,7 +824,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         if score >= frameTarget + PerceptualTarget.lossyMargin {
                             lossyTakenAtFirstTry = level == lossyLevel
                             // Much room left: the next frame starts a step more lossy.
-                            let next = level == lossyLevel && score - frameTarget >= PerceptualTarget.headroom ? level - 1 : level
+                            let next = level == lossyLevel ? level - lossyStepsDown(room: score - frameTarget) : level
                             chosen = (lossy, score, rows)
                             rect = stored
                             lossyLevel = max(0, next)
@@ -813,7 +834,18 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     }
                     if level == lossyLevel + 2 { lossyLevel = min(lossyLevel + 1, PerceptualTarget.lossyTolerances.count - 1) }
                 }
-                if scorer != nil { lossyStreak = lossyTakenAtFirstTry }
+                if scorer != nil {
+                    lossyStreak = lossyTakenAtFirstTry
+                    if lossySteppedDown && tried.contains(where: { $0.lossyTolerance > 0 }) {
+                        if lossyTakenAtFirstTry { lossyDownFutile = 0 } else {
+                            lossyDownRest = 1 << min(lossyDownFutile, 5)
+                            lossyDownFutile += 1
+                        }
+                    } else {
+                        lossyDownRest = max(0, lossyDownRest - 1)
+                    }
+                    lossySteppedDown = lossyLevel < levelAtStart
+                }
                 frame = chosen.candidate
                 // (libimagequant's image holds float copies of the pixels: not kept past the search.)
                 palette = nil
@@ -833,6 +865,19 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 previousFFmpegScore = ffmpegScore
                 // No frame before this one is measured next (`ffmpegRest` counts frames that
                 // change something): ffmpeg's GIF runs ahead to it meanwhile.
+                // (The measurement made ahead for this frame is waited for first: it reads ffmpeg's
+                // frame, which must not have been dropped yet.)
+                if let made = nextFFmpegScore, made.frame == i { _ = try? made.pending.get() }
+                nextFFmpegScore = nil
+                if ffmpegScore != nil && ffmpegRest == 0 && i + 1 < range.upperBound && !plan.unchanged[i + 1] && alone,
+                   let ffmpegFrames, let nextScorer {
+                    let previous = ffmpegRows, nextRect = plan.rects[i + 1], nextMeasured = measuredRect(plan.rects[i + 1])
+                    nextFFmpegScore = (i + 1, Pending {
+                        guard let reference = try nextScorer.get().prepared else { return nil }
+                        return Self.scoreFFmpegFrame(i + 1, try ffmpegFrames.frame(i + 1), reference: reference, measured: nextMeasured,
+                                                     rect: nextRect, previous: previous)
+                    })
+                }
                 ffmpegFrames?.prefetch(i + 1 + ffmpegRest)
                 // A cleared rectangle leaves a screen that the sums were not measured on.
                 previousRows = disposal == 2 ? nil : chosen.rows
@@ -912,6 +957,16 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         }
         if let pendingBlock { try frames.append(try pendingBlock.get()) }
         return Segment(header: header, frames: frames, rects: rects, searches: searches)
+    }
+
+    /// ffmpeg's GIF's score on frame `i` (`shown`), measuring only the rows its rectangle spans
+    /// where `previous` holds the sums of frame i − 1's measurement.
+    private static func scoreFFmpegFrame(_ i: Int, _ shown: [UInt8], reference: SSIMULACRA2.Reference, measured: GIFRect, rect: GIFRect,
+                                         previous: (frame: Int, sums: SSIMULACRA2.RowSums)?) -> (Double, SSIMULACRA2.RowSums) {
+        if let previous, previous.frame == i - 1 {
+            return reference.score(shown, changedRows: rect.y - measured.y ..< rect.maxY - measured.y, previous: previous.sums)
+        }
+        return reference.scoreKeepingRows(shown)
     }
 
     /// One way to draw a frame's rectangle: indices, palette, and what the viewer then sees.
