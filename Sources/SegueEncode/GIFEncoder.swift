@@ -133,24 +133,24 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
 
     /// Bounding box of the pixels that differ.
     static func changedBounds(_ a: [UInt32], _ b: [UInt32], _ w: Int, _ h: Int) -> GIFRect {
-        a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                var minX = w, maxX = -1, minY = h, maxY = -1
-                for y in 0 ..< h {
-                    let row = y * w
-                    if memcmp(a.baseAddress! + row, b.baseAddress! + row, w * 4) == 0 { continue }
-                    if minY == h { minY = y }
-                    maxY = y
-                    var x0 = 0
-                    while x0 < w && a[row + x0] == b[row + x0] { x0 += 1 }
-                    var x1 = w - 1
-                    while x1 > x0 && a[row + x1] == b[row + x1] { x1 -= 1 }
-                    minX = min(minX, x0)
-                    maxX = max(maxX, x1)
-                }
-                return maxY < 0 ? .empty : GIFRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-            }
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in changedBounds(a, b, w, h) } }
+    }
+
+    static func changedBounds(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int) -> GIFRect {
+        var minX = w, maxX = -1, minY = h, maxY = -1
+        for y in 0 ..< h {
+            let row = y * w
+            if memcmp(a.baseAddress! + row, b.baseAddress! + row, w * 4) == 0 { continue }
+            if minY == h { minY = y }
+            maxY = y
+            var x0 = 0
+            while x0 < w && a[row + x0] == b[row + x0] { x0 += 1 }
+            var x1 = w - 1
+            while x1 > x0 && a[row + x1] == b[row + x1] { x1 -= 1 }
+            minX = min(minX, x0)
+            maxX = max(maxX, x1)
         }
+        return maxY < 0 ? .empty : GIFRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
     /// Bounding box of the pixels opaque in `a` and transparent in `b` (alpha is 0 or 255).
@@ -259,7 +259,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     ///     `settings.quality` for every palette.
     ///   - progress: called after each frame of each pass (see `progressUnits`).
     func encode(mode: PaletteMode, settings: Quantizer.Settings, target: PerceptualTarget? = nil,
-                progress: () -> Void = {}) throws -> Encoded {
+                streamedGlobal: GlobalPaletteStream? = nil, progress: () -> Void = {}) throws -> Encoded {
         precondition(target == nil || mode == .perFrame, "a perceptual target needs a palette per frame")
         let attributes = try Quantizer.Attributes(settings)
         let n = spool.count
@@ -270,12 +270,15 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         // tried first on every frame (see `GlobalPalette`).
         let global: GlobalPalette?
         if target != nil && width * height <= GlobalPalette.maxPixels {
-            var s = settings
-            s.quality = GlobalPalette.quality
-            s.speed = GlobalPalette.speed
-            let a = try Quantizer.Attributes(s)
-            let result = try sharedPalette(a, settings: s, progress: {})
-            global = GlobalPalette(attributes: a, result: result)
+            let s = GlobalPalette.settings(settings)
+            // Made while the frames rendered, where it could be (opaque frames, these settings).
+            if !hasTransparency, let streamed = streamedGlobal, streamed.settings == s, let made = try streamed.palette() {
+                global = made
+            } else {
+                let a = try Quantizer.Attributes(s)
+                let result = try sharedPalette(a, settings: s, progress: {})
+                global = GlobalPalette(attributes: a, result: result)
+            }
         } else {
             global = nil
         }
@@ -317,25 +320,45 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     private func sharedPalette(_ attributes: Quantizer.Attributes, settings: Quantizer.Settings,
                                progress: () -> Void) throws -> Quantizer.Result {
         let frameBytes = width * height * 4
-        let histogram = try Quantizer.Histogram(attributes)
-        try histogram.addFixedColor(.transparent)
-        var counter = ColorCounter()
+        var histogram = try PaletteHistogram(attributes)
         var base = [UInt8](repeating: 0, count: frameBytes)
         var current = [UInt8](repeating: 0, count: frameBytes)
         for i in 0 ..< spool.count {
             try current.withUnsafeMutableBytes { try spool.read(i, into: $0) }
             let rect = plan.rects[i]
-            let masked = maskedPixels(current, base: base, rect: rect, first: i == 0)
-            masked.withUnsafeBytes { counter.add($0.bindMemory(to: UInt32.self)) }
-            let image = try Quantizer.Image(attributes, rgba: masked, width: rect.width, height: rect.height)
-            try histogram.add(image, attributes)
+            try histogram.add(maskedPixels(current, base: base, rect: rect, first: i == 0), rect: rect)
             advanceBase(&base, &current, frame: i)
             progress()
         }
-        for color in counter.dominant(limit: Self.fixedColorLimit(settings.maxColors)) {
-            try histogram.addFixedColor(color)
+        return try histogram.quantize(maxColors: settings.maxColors)
+    }
+
+    /// A libimagequant histogram of frames' changed pixels (transparent elsewhere), with the
+    /// transparent entry and the dominant flat colours fixed (see `ColorCounter`).
+    struct PaletteHistogram {
+        let attributes: Quantizer.Attributes
+        private let histogram: Quantizer.Histogram
+        private var counter = ColorCounter()
+
+        init(_ attributes: Quantizer.Attributes) throws {
+            self.attributes = attributes
+            histogram = try Quantizer.Histogram(attributes)
+            try histogram.addFixedColor(.transparent)
         }
-        return try histogram.quantize(attributes)
+
+        /// One frame's rectangle: `rect`-sized RGBA.
+        mutating func add(_ masked: [UInt8], rect: GIFRect) throws {
+            masked.withUnsafeBytes { counter.add($0.bindMemory(to: UInt32.self)) }
+            let image = try Quantizer.Image(attributes, rgba: masked, width: rect.width, height: rect.height)
+            try histogram.add(image, attributes)
+        }
+
+        func quantize(maxColors: Int) throws -> Quantizer.Result {
+            for color in counter.dominant(limit: GIFEncoder.fixedColorLimit(maxColors)) {
+                try histogram.addFixedColor(color)
+            }
+            return try histogram.quantize(attributes)
+        }
     }
 
     /// The file's global colour table in a perceptual encoding: one palette for the whole
@@ -362,6 +385,13 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         /// to 0.75× ffmpeg's bytes; at 390×420 and above it made every scene tried but two larger
         /// (`spring-bounce` at 390×520: 56,896 → 70,268 bytes), so it stops between the two.
         static let maxPixels = 120_000
+        /// libimagequant's settings for it, from the frames' own.
+        static func settings(_ frames: Quantizer.Settings) -> Quantizer.Settings {
+            var s = frames
+            s.quality = quality
+            s.speed = speed
+            return s
+        }
         let attributes: Quantizer.Attributes
         private let result: Quantizer.Result
         let colors: [Quantizer.Color]
@@ -1346,8 +1376,11 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     /// The frame's pixels inside `rect`, with pixels equal to `base` (unchanged) made fully
     /// transparent. The first frame is taken whole.
     private func maskedPixels(_ current: [UInt8], base: [UInt8], rect: GIFRect, first: Bool) -> [UInt8] {
+        Self.maskedPixels(current, base: base, rect: rect, first: first, width: width)
+    }
+
+    static func maskedPixels(_ current: [UInt8], base: [UInt8], rect: GIFRect, first: Bool, width w: Int) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: rect.area * 4)
-        let w = width
         current.withUnsafeBytes { cRaw in
             base.withUnsafeBytes { bRaw in
                 out.withUnsafeMutableBytes { oRaw in

@@ -116,6 +116,8 @@ public final class GIFWriter: FrameSink {
 
     private var file: AtomicFileWriter?
     private var spool: FrameSpool?
+    /// The global colour table, made as the frames come (perceptual encodings of small frames).
+    private var globalPalette: GlobalPaletteStream?
     private var hasTransparency = false
     private var scratch: [UInt8]
 
@@ -143,7 +145,13 @@ public final class GIFWriter: FrameSink {
         self.url = file.destination
         self.file = file
         do {
-            spool = try FrameSpool(for: file, width: width, height: height)
+            let spool = try FrameSpool(for: file, width: width, height: height)
+            self.spool = spool
+            if Self.perceptualTarget(quality: options.quality, palette: options.palette, atMostFFmpeg: options.atMostFFmpeg) != nil
+                && width * height <= GIFEncoder.GlobalPalette.maxPixels {
+                globalPalette = GlobalPaletteStream(spool: spool, settings: GIFEncoder.GlobalPalette.settings(
+                    Self.quantizerSettings(quality: options.quality, colors: options.maxColors, dithering: options.dithering)))
+            }
         } catch {
             file.discard()
             self.file = nil
@@ -161,8 +169,13 @@ public final class GIFWriter: FrameSink {
         guard file != nil, let spool else { throw EncodeError.writerClosed }
         do {
             try requireFrameSize(image, width: width, height: height)
-            if Unpremultiply.convert(image, order: .rgba, alpha: .binary, into: &scratch) { hasTransparency = true }
+            if Unpremultiply.convert(image, order: .rgba, alpha: .binary, into: &scratch) {
+                hasTransparency = true
+                globalPalette?.abandon()
+                globalPalette = nil
+            }
             try scratch.withUnsafeBytes { try spool.append($0) }
+            globalPalette?.frameStored(frameCount)
             frameCount += 1
         } catch {
             cancel()
@@ -185,6 +198,7 @@ public final class GIFWriter: FrameSink {
             self.summary = summary
             self.file = nil
             self.spool = nil
+            globalPalette = nil
         } catch {
             cancel()
             throw error
@@ -192,6 +206,8 @@ public final class GIFWriter: FrameSink {
     }
 
     public func cancel() {
+        globalPalette?.abandon()
+        globalPalette = nil
         file?.discard()
         file = nil
         spool = nil
@@ -235,7 +251,7 @@ public final class GIFWriter: FrameSink {
     private func encodeWithinLimit(_ encoder: GIFEncoder, delays: [Int]) throws -> (GIFEncoder.Encoded, Summary) {
         var attempts: [String] = []
         func attempt(_ quality: Int, _ colors: Int) throws -> (GIFEncoder.Encoded, Summary) {
-            let settings = Quantizer.Settings(quality: quality, maxColors: colors, dithering: Float(options.dithering))
+            let settings = Self.quantizerSettings(quality: quality, colors: colors, dithering: options.dithering)
             // Below 100, `quality` is a perceptual target, met with a palette per frame.
             let target = Self.perceptualTarget(quality: quality, palette: options.palette, atMostFFmpeg: options.atMostFFmpeg)
             let modes: [GIFEncoder.PaletteMode] = switch options.palette {
@@ -248,11 +264,13 @@ public final class GIFWriter: FrameSink {
             // so the result does not depend on scheduling).
             let results = ResultSlots<(Int, GIFEncoder.Encoded)>(count: modes.count)
             let (width, height, plays) = (self.width, self.height, options.loop)
+            let streamedGlobal = globalPalette
             let phase = attempts.isEmpty ? "encoding GIF" : "encoding GIF (quality \(quality), \(colors) colours)"
             let counter = ProgressCounter(total: modes.reduce(0) { $0 + encoder.progressUnits(mode: $1) }, phase: phase, report: progress)
             @Sendable func encode(_ k: Int) {
                 let outcome = Result { () throws -> (Int, GIFEncoder.Encoded) in
-                    let encoded = try encoder.encode(mode: modes[k], settings: settings, target: target, progress: counter.advance)
+                    let encoded = try encoder.encode(mode: modes[k], settings: settings, target: target, streamedGlobal: streamedGlobal,
+                                                     progress: counter.advance)
                     return (try GIFMuxer.size(encoded, width: width, height: height, delays: delays, plays: plays), encoded)
                 }
                 results.set(k, outcome)
@@ -308,6 +326,10 @@ public final class GIFWriter: FrameSink {
         }
         result.1.attempts = attempts
         return result
+    }
+
+    static func quantizerSettings(quality: Int, colors: Int, dithering: Double) -> Quantizer.Settings {
+        Quantizer.Settings(quality: quality, maxColors: colors, dithering: Float(dithering))
     }
 
     /// The perceptual target `quality` stands for, if any (see `Options.quality`).

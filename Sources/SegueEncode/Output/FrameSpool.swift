@@ -67,6 +67,14 @@ final class FrameSpool: @unchecked Sendable {
                       reportedPath: reportedPath, contents: "frames", item: "frame \(index)")
     }
 
+    /// `read(_:into:)` for another thread than the one appending: frame `index`'s `append` has
+    /// returned (the caller knows; `count` is the appending thread's).
+    func readStored(_ index: Int, into buffer: UnsafeMutableRawBufferPointer) throws {
+        precondition(index >= 0 && buffer.count >= frameBytes)
+        try Self.read(UnsafeMutableRawBufferPointer(rebasing: buffer[0 ..< frameBytes]), from: fd, at: off_t(index) * off_t(frameBytes),
+                      reportedPath: reportedPath, contents: "frames", item: "frame \(index)")
+    }
+
     /// pwrite(2) of all of `buffer` at `start`, retrying when interrupted. `contents` names what
     /// the file holds, for the message.
     static func write(_ buffer: UnsafeRawBufferPointer, to fd: Int32, at start: off_t, reportedPath: String,
