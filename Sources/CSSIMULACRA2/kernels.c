@@ -84,23 +84,36 @@ static inline void xyb_pixel(float r, float g, float b, float cbrt_bias, float *
     *bb = (s - yy) + 0.55f;
 }
 
-void s2_xyb_few_colours(const uint8_t *rgba, const float *r, const float *g, const float *b, size_t count,
-                        float *x, float *y, float *bb) {
+void s2_linearize_xyb_few_colours(const uint8_t *rgba, size_t count, size_t xyb_from, size_t xyb_to,
+                                  float *r, float *g, float *b, float *x, float *y, float *bb) {
+    pthread_once(&to_linear_once, make_to_linear);
+    // Direct-mapped on the RGB bytes: a colour met again after another took its slot is computed
+    // again, to the same floats.
     enum { SLOTS = 4096 };
+    typedef struct { float r, g, b, x, y, bb; } colour;
     uint32_t keys[SLOTS];
-    float cx[SLOTS], cy[SLOTS], cb[SLOTS];
+    colour cache[SLOTS];
     for (int k = 0; k < SLOTS; k++) keys[k] = 0xFFFFFFFFu;   // no RGB key has the top byte set
     const float cbrt_bias = cbrtf(0.0037930732552754493f);
     for (size_t i = 0; i < count; i++) {
         uint32_t key = (uint32_t)rgba[i * 4] | (uint32_t)rgba[i * 4 + 1] << 8 | (uint32_t)rgba[i * 4 + 2] << 16;
         uint32_t slot = (key * 2654435761u) >> 20;
+        colour *c = &cache[slot];
         if (keys[slot] != key) {
             keys[slot] = key;
-            xyb_pixel(r[i], g[i], b[i], cbrt_bias, &cx[slot], &cy[slot], &cb[slot]);
+            c->r = to_linear[rgba[i * 4]];
+            c->g = to_linear[rgba[i * 4 + 1]];
+            c->b = to_linear[rgba[i * 4 + 2]];
+            xyb_pixel(c->r, c->g, c->b, cbrt_bias, &c->x, &c->y, &c->bb);
         }
-        x[i] = cx[slot];
-        y[i] = cy[slot];
-        bb[i] = cb[slot];
+        r[i] = c->r;
+        g[i] = c->g;
+        b[i] = c->b;
+        if (i >= xyb_from && i < xyb_to) {
+            x[i] = c->x;
+            y[i] = c->y;
+            bb[i] = c->bb;
+        }
     }
 }
 

@@ -99,7 +99,7 @@ public enum SSIMULACRA2 {
             var averages: [ScaleAverages] = []
             var rowSums = RowSums(width: width, height: height, scales: [])
             let scaleCount = scales.count
-            var linear = LinearImage(rgba: distorted, width: width, height: height)
+            var linear: LinearImage?
             for (level, reference) in scales.enumerated() {
                 let w = reference.xyb.width, h = reference.xyb.height
                 // The map rows to compute: all, or the changed ones at this scale widened by the
@@ -117,7 +117,13 @@ public enum SSIMULACRA2 {
                 // filling whole planes for a few changed rows was about 5 % of a GIF search).
                 let planeRows = max(0, rows.lowerBound - 5) ..< min(h, rows.upperBound + 5)
                 // Candidates are GIF frames: at the full scale, a few hundred colours.
-                let xyb = XYBImage(linear, rows: rows.isEmpty ? 0 ..< 0 : planeRows, fewColours: level == 0 ? distorted : nil)
+                let xyb: XYBImage
+                if let halved = linear {
+                    xyb = XYBImage(halved, rows: rows.isEmpty ? 0 ..< 0 : planeRows)
+                } else {
+                    let made = XYBImage.fewColours(rgba: distorted, width: width, height: height, rows: rows.isEmpty ? 0 ..< 0 : planeRows)
+                    (linear, xyb) = made
+                }
                 var scaleAverages = ScaleAverages()
                 // The three channels are independent: on up to three threads, same result.
                 let channelRows = ChannelResults()
@@ -153,7 +159,7 @@ public enum SSIMULACRA2 {
                 }
                 rowSums.scales.append(perChannel)
                 averages.append(scaleAverages)
-                if level + 1 < scales.count { linear = linear.halved() }
+                if level + 1 < scales.count { linear = linear!.halved() }
             }
             return (SSIMULACRA2.combine(averages), rowSums)
         }
@@ -307,25 +313,20 @@ private struct XYBImage {
         planes = [x, y, b]
     }
 
-    /// The planes' `rows` only (the others are not written); with `fewColours` (the RGBA bytes `linear` was
-    /// made from), computed once per distinct colour.
-    init(_ linear: LinearImage, rows: Range<Int>, fewColours rgba: UnsafeBufferPointer<UInt8>?) {
+    /// The planes' `rows` only (the others are not written).
+    init(_ linear: LinearImage, rows: Range<Int>) {
         width = linear.width
         height = linear.height
         let n = width * height
         var x = unfilledPlane(n), y = unfilledPlane(n), b = unfilledPlane(n)
         let o = rows.lowerBound * width, count = rows.count * width
-        x.withUnsafeMutableBufferPointer { x in
-            y.withUnsafeMutableBufferPointer { y in
-                b.withUnsafeMutableBufferPointer { b in
-                    linear.r.withUnsafeBufferPointer { lr in
-                        linear.g.withUnsafeBufferPointer { lg in
-                            linear.b.withUnsafeBufferPointer { lb in
-                                guard count > 0 else { return }
-                                if let rgba {
-                                    s2_xyb_few_colours(rgba.baseAddress! + o * 4, lr.baseAddress! + o, lg.baseAddress! + o, lb.baseAddress! + o,
-                                                       count, x.baseAddress! + o, y.baseAddress! + o, b.baseAddress! + o)
-                                } else {
+        if count > 0 {
+            x.withUnsafeMutableBufferPointer { x in
+                y.withUnsafeMutableBufferPointer { y in
+                    b.withUnsafeMutableBufferPointer { b in
+                        linear.r.withUnsafeBufferPointer { lr in
+                            linear.g.withUnsafeBufferPointer { lg in
+                                linear.b.withUnsafeBufferPointer { lb in
                                     s2_xyb(lr.baseAddress! + o, lg.baseAddress! + o, lb.baseAddress! + o, count,
                                            x.baseAddress! + o, y.baseAddress! + o, b.baseAddress! + o)
                                 }
@@ -336,6 +337,22 @@ private struct XYBImage {
             }
         }
         planes = [x, y, b]
+    }
+
+    /// An image of few distinct colours (a GIF frame as shown): its linear planes, whole, and its
+    /// XYB planes' `rows`, each colour converted once (see `s2_linearize_xyb_few_colours`).
+    static func fewColours(rgba: UnsafeBufferPointer<UInt8>, width: Int, height: Int, rows: Range<Int>) -> (LinearImage, XYBImage) {
+        let n = width * height
+        var r = unfilledPlane(n), g = unfilledPlane(n), b = unfilledPlane(n)
+        var x = unfilledPlane(n), y = unfilledPlane(n), z = unfilledPlane(n)
+        s2_linearize_xyb_few_colours(rgba.baseAddress!, n, rows.lowerBound * width, rows.upperBound * width, &r, &g, &b, &x, &y, &z)
+        return (LinearImage(width: width, height: height, r: r, g: g, b: b), XYBImage(width: width, height: height, planes: [x, y, z]))
+    }
+
+    private init(width: Int, height: Int, planes: [[Float]]) {
+        self.width = width
+        self.height = height
+        self.planes = planes
     }
 }
 

@@ -44,8 +44,8 @@ int main(void) {
     s2_linearize(rgba, n, r, g, b);
     s2_xyb(r, g, b, n, x, y, z);
     dump(x, n * 4); dump(y, n * 4); dump(z, n * 4);
-    s2_xyb_few_colours(rgba, r, g, b, n, x, y, z);
-    dump(x, n * 4); dump(y, n * 4); dump(z, n * 4);
+    s2_linearize_xyb_few_colours(rgba, n, 0, n, r, g, b, x, y, z);
+    dump(r, n * 4); dump(g, n * 4); dump(b, n * 4); dump(x, n * 4); dump(y, n * 4); dump(z, n * 4);
     for (size_t i = 0; i < n; i++) { x[i] = next_float(); y[i] = next_float(); }
     s2_blur(x, w, h, scratch, mu1);
     s2_blur(y, w, h, scratch, mu2);

@@ -16,11 +16,12 @@ void s2_halve(const float *in, int w, int h, float *out);
 /// Linear RGB → XYB, made positive as SSIMULACRA2 does.
 void s2_xyb(const float *r, const float *g, const float *b, size_t count, float *x, float *y, float *bb);
 
-/// `s2_xyb` for an image of few distinct colours (a GIF frame as shown): each colour's XYB is
-/// computed once and kept in a small cache keyed by its RGBA bytes; `r`, `g`, `b` are their linear
-/// values (`s2_linearize`). The same floats as `s2_xyb`.
-void s2_xyb_few_colours(const uint8_t *rgba, const float *r, const float *g, const float *b, size_t count,
-                        float *x, float *y, float *bb);
+/// `s2_linearize` of all `count` pixels, and `s2_xyb` of pixels `xyb_from ..< xyb_to` (the others
+/// of x, y, bb are not written), for an image of few distinct colours (a GIF frame as shown): each
+/// colour's linear and XYB values are computed once and kept in a small cache keyed by its RGB
+/// bytes. The same floats as `s2_linearize` and `s2_xyb`.
+void s2_linearize_xyb_few_colours(const uint8_t *rgba, size_t count, size_t xyb_from, size_t xyb_to,
+                                  float *r, float *g, float *b, float *x, float *y, float *bb);
 
 /// The 11-tap Gaussian (σ = 1.5): zero beyond the left and right edges, mirrored above and below.
 /// `scratch` holds w×h floats. h must be at least 8.
