@@ -700,9 +700,11 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     // (Where the last frame's target was lowered to ffmpeg's score, this one's
                     // likely is too: ffmpeg's frame is measured where the lossy drawing misses.)
                     if first && lossyAllowed && lossyStreak && !firstStored.isEmpty {
-                        // (Not where the frame before cleared its target by far: its lossy drawing is
-                        // then nearly always taken, and the other core has ffmpeg's frames to make.)
-                        if alone && previousScore - previousTarget < 4 * PerceptualTarget.headroom {
+                        // (Only where the lossy drawing may well miss: at a level the frames before
+                        // did not hold, or after a frame that held it narrowly. Elsewhere it is nearly
+                        // always taken, and the other core has ffmpeg's frames and the next
+                        // reference to make.)
+                        if alone && (lossySteppedDown || previousScore - previousTarget < PerceptualTarget.lossyMargin + 1) {
                             let (shownNow, rowsBefore) = (shown(c, rect: rect, over: screen, measured: measured), previousRows)
                             pendingScore = Pending { scorer.score(shownNow, changedRows: changedRows, previous: rowsBefore) }
                         }
