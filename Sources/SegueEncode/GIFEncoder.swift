@@ -554,7 +554,12 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
             }
             func remapped(_ result: Quantizer.Result, _ image: Quantizer.Image, _ a: Quantizer.Attributes,
                           dithering: Float? = nil) throws -> FrameCandidate {
-                if let backdrop, !image.hasBackground { try image.setBackground(a, rgba: backdrop) }
+                // Above `concurrentMaxPixels` the background is read row by row rather than
+                // cached whole beside the image, for memory (a 1170×2532 GIF peaked 50 MB lower).
+                // Below, caching it is 3 % faster.
+                if let backdrop, !image.hasBackground {
+                    try image.setBackground(a, rgba: backdrop, rowByRow: width * height > Self.concurrentMaxPixels)
+                }
                 return try candidate(result, image, masked: masked, rect: rect, screen: screen, dithering: dithering ?? settings.dithering)
             }
 

@@ -1,4 +1,5 @@
 import CImageQuant
+import Glibc
 
 /// A thin, owning wrapper over libimagequant for the GIF encoder.
 ///
@@ -42,6 +43,16 @@ enum Quantizer {
             try Quantizer.check(liq_set_quality(attr, 0, Int32(settings.quality)), "liq_set_quality(0, \(settings.quality))")
             try Quantizer.check(liq_set_speed(attr, Int32(settings.speed)), "liq_set_speed(\(settings.speed))")
         }
+        /// Attributes for images that are only read, never quantized: a remapping's background,
+        /// whose colours are then not cached whole (see `RowByRowBackground`).
+        static func rowByRow() throws -> Attributes {
+            guard let attr = liq_attr_create_with_allocator(RowByRowBackground.allocate, RowByRowBackground.free) else {
+                throw Quantizer.error("liq_attr_create_with_allocator", LIQ_OUT_OF_MEMORY)
+            }
+            return Attributes(pointer: attr)
+        }
+
+        private init(pointer: OpaquePointer) { self.pointer = pointer }
         deinit { liq_attr_destroy(pointer) }
     }
 
@@ -51,6 +62,9 @@ enum Quantizer {
         let width: Int, height: Int
         private let pixels: UnsafeMutablePointer<UInt8>
         private var backgroundPixels: UnsafeMutablePointer<UInt8>?
+        fileprivate private(set) var backgroundRowByRow = false
+        /// The row buffer a row-by-row background holds (see `RowByRowBackground`).
+        fileprivate var backgroundRowBuffer: UnsafeMutableRawPointer?
 
         init(_ attributes: Attributes, rgba: [UInt8], width: Int, height: Int) throws {
             precondition(rgba.count == width * height * 4)
@@ -81,15 +95,21 @@ enum Quantizer {
         /// mapped to the transparent entry, which the palette must have.
         var hasBackground: Bool { backgroundPixels != nil }
 
-        func setBackground(_ attributes: Attributes, rgba: [UInt8]) throws {
+        ///
+        /// - Parameter rowByRow: the background's colours are converted row by row as remapping
+        ///   reads them, not cached whole (16 bytes a pixel: 47 MB for a 1170×2532 frame); the
+        ///   indices are the same (see `RowByRowBackground`).
+        func setBackground(_ attributes: Attributes, rgba: [UInt8], rowByRow: Bool = false) throws {
             precondition(rgba.count == width * height * 4 && backgroundPixels == nil)
             let bg = UnsafeMutablePointer<UInt8>.allocate(capacity: rgba.count)
             bg.initialize(from: rgba, count: rgba.count)
-            guard let image = liq_image_create_rgba(attributes.pointer, bg, Int32(width), Int32(height), 0) else {
+            let made = rowByRow ? try Attributes.rowByRow() : attributes
+            guard let image = liq_image_create_rgba(made.pointer, bg, Int32(width), Int32(height), 0) else {
                 bg.deallocate()
                 throw Quantizer.error("liq_image_create_rgba (background)", LIQ_OUT_OF_MEMORY)
             }
             backgroundPixels = bg
+            backgroundRowByRow = rowByRow
             // Takes ownership of `image` (destroyed with `pointer`).
             try Quantizer.check(liq_image_set_background(pointer, image), "liq_image_set_background")
         }
@@ -108,9 +128,14 @@ enum Quantizer {
             segue_liq_single_thread()
             try Quantizer.check(liq_set_dithering_level(pointer, dithering), "liq_set_dithering_level(\(dithering))")
             var indices = [UInt8](repeating: 0, count: image.width * image.height)
-            let status = indices.withUnsafeMutableBytes { buffer in
-                liq_write_remapped_image(pointer, image.pointer, buffer.baseAddress!, buffer.count)
+            func write() -> liq_error {
+                indices.withUnsafeMutableBytes { buffer in
+                    liq_write_remapped_image(pointer, image.pointer, buffer.baseAddress!, buffer.count)
+                }
             }
+            let status = image.backgroundRowByRow
+                ? RowByRowBackground.remapping(holding: &image.backgroundRowBuffer, write)
+                : write()
             try Quantizer.check(status, "liq_write_remapped_image(\(image.width)×\(image.height))")
             let palette = self.palette
             guard let transparent = palette.firstIndex(where: { $0.a == 0 }) else {
@@ -163,6 +188,55 @@ enum Quantizer {
             try Quantizer.check(liq_histogram_quantize(pointer, attributes.pointer, &result), "liq_histogram_quantize")
             guard let result else { throw Quantizer.error("liq_histogram_quantize", LIQ_OUT_OF_MEMORY) }
             return Result(result)
+        }
+    }
+
+    /// Backgrounds read row by row: an allocator for libimagequant that refuses buffers of
+    /// `limit` bytes or more, and is malloc for the rest (16-byte aligned, as libimagequant needs).
+    ///
+    /// When libimagequant (2.x, `liq_image_get_row_f_init`) first reads an image's colours as
+    /// floats it caches them whole, 16 bytes a pixel (47 MB for a 1170×2532 frame), unless that
+    /// allocation fails: then it converts each row as it reads it, to the same values. A
+    /// remapping's background is read one row at a time beside the image, so it need not be
+    /// cached. (Not the image being quantized: its contrast maps hold three rows at once, which
+    /// the uncached path does not support.)
+    ///
+    /// The uncached path allocates a new row buffer at each pass of each remapping, and overwrites
+    /// its pointer to the one before without freeing it. So during a remapping (`remapping`, on
+    /// the calling thread) each buffer made replaces, and frees, the one before; the background
+    /// keeps the last, which libimagequant frees with it. Nothing else allocates through a
+    /// background's allocator while it is remapped.
+    enum RowByRowBackground {
+        static let limit = 1 << 20
+        /// This thread's remapping: a pointer to the row buffer its background holds.
+        private static let held: pthread_key_t = {
+            var key = pthread_key_t()
+            let status = pthread_key_create(&key, nil)
+            precondition(status == 0, "pthread_key_create: \(status)")
+            return key
+        }()
+
+        static let allocate: @convention(c) (Int) -> UnsafeMutableRawPointer? = { size in
+            guard size < limit else { return nil }
+            let made = malloc(size)
+            if let current = pthread_getspecific(held), let made {
+                let buffer = current.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+                Glibc.free(buffer.pointee)
+                buffer.pointee = made
+            }
+            return made
+        }
+
+        static let free: @convention(c) (UnsafeMutableRawPointer?) -> Void = { Glibc.free($0) }
+
+        /// Runs `body`, one remapping of an image whose background uses `allocate`; `buffer`: the
+        /// row buffer that background holds (nil before its first remapping).
+        static func remapping<T>(holding buffer: inout UnsafeMutableRawPointer?, _ body: () -> T) -> T {
+            withUnsafeMutablePointer(to: &buffer) { pointer in
+                pthread_setspecific(held, pointer)
+                defer { pthread_setspecific(held, nil) }
+                return body()
+            }
         }
     }
 
