@@ -281,3 +281,80 @@ void s2_edge_maps_rows(const float *img1, const float *mu1, const float *img2, c
         edge_maps_span(img1 + o, mu1 + o, img2 + o, mu2 + o, (size_t)w, row_sums + (size_t)y * 6);
     }
 }
+
+// The 11-tap blur's horizontal pass over one row, already copied between five zeros on either side
+// (`padded`); the same expression as in `s2_blur_rows`.
+static inline void blur_row_across(const float *restrict p, int w, const float k[6], float *restrict dst) {
+    const float k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3], k4 = k[4], k5 = k[5];
+    for (int x = 0; x < w; x++) {
+        dst[x] = k5 * p[x + 5] + k4 * (p[x + 4] + p[x + 6]) + k3 * (p[x + 3] + p[x + 7]) + k2 * (p[x + 2] + p[x + 8])
+               + k1 * (p[x + 1] + p[x + 9]) + k0 * (p[x] + p[x + 10]);
+    }
+}
+
+// Its vertical pass for one output row, from the eleven horizontally blurred rows it reaches.
+static inline void blur_row_down(const float *const rows[11], int w, const float k[6], float *restrict o) {
+    const float k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3], k4 = k[4], k5 = k[5];
+    const float *restrict r0 = rows[0], *restrict r1 = rows[1], *restrict r2 = rows[2], *restrict r3 = rows[3];
+    const float *restrict r4 = rows[4], *restrict r5 = rows[5], *restrict r6 = rows[6], *restrict r7 = rows[7];
+    const float *restrict r8 = rows[8], *restrict r9 = rows[9], *restrict r10 = rows[10];
+    for (int x = 0; x < w; x++) {
+        o[x] = k5 * r5[x] + k4 * (r4[x] + r6[x]) + k3 * (r3[x] + r7[x])
+             + k2 * (r2[x] + r8[x]) + k1 * (r1[x] + r9[x]) + k0 * (r0[x] + r10[x]);
+    }
+}
+
+// Rows of horizontally blurred planes kept while the output rows pass over them: a row is needed
+// by the eleven output rows around it, so 16 slots (row mod 16) never drop one still needed.
+enum { RING_ROWS = 16 };
+
+S2_VECTOR_CLONES
+void s2_candidate_maps_rows(const float *img1, const float *mu1, const float *sigma11, const float *img2,
+                            int w, int h, int y0, int y1, double *row_sums) {
+    if (y0 >= y1) return;
+    double raw[11], total = 0;
+    for (int t = -5; t <= 5; t++) { raw[t + 5] = exp(-0.5 * t * t / (1.5 * 1.5)); total += raw[t + 5]; }
+    float k[6];
+    for (int t = 0; t < 6; t++) k[t] = (float)(raw[t] / total);
+    // Planes blurred: img2; with the SSIM map, also img2² and img1·img2.
+    const int planes = sigma11 ? 3 : 1;
+    float *padded = calloc((size_t)w + 10, sizeof(float));
+    float *across = malloc(sizeof(float) * (size_t)w * RING_ROWS * planes);
+    float *down = malloc(sizeof(float) * (size_t)w * planes);
+    if (!padded || !across || !down) abort();
+    int held[RING_ROWS];
+    for (int s = 0; s < RING_ROWS; s++) held[s] = -1;
+    for (int y = y0; y < y1; y++) {
+        const float *rows[3][11];
+        for (int t = -5; t <= 5; t++) {
+            int yy = y + t;
+            yy = yy < 0 ? -yy - 1 : yy >= h ? 2 * h - yy - 1 : yy;
+            int slot = yy % RING_ROWS;
+            float *made = across + (size_t)slot * planes * w;
+            if (held[slot] != yy) {
+                held[slot] = yy;
+                const float *restrict a = img2 + (size_t)yy * w, *restrict b = img1 + (size_t)yy * w;
+                memcpy(padded + 5, a, (size_t)w * sizeof(float));
+                blur_row_across(padded, w, k, made);
+                if (sigma11) {
+                    for (int x = 0; x < w; x++) padded[x + 5] = a[x] * a[x];
+                    blur_row_across(padded, w, k, made + w);
+                    for (int x = 0; x < w; x++) padded[x + 5] = b[x] * a[x];
+                    blur_row_across(padded, w, k, made + 2 * (size_t)w);
+                }
+            }
+            for (int p = 0; p < planes; p++) rows[p][t + 5] = made + (size_t)p * w;
+        }
+        for (int p = 0; p < planes; p++) blur_row_down(rows[p], w, k, down + (size_t)p * w);
+        size_t o = (size_t)y * w;
+        if (sigma11) {
+            maps_span(img1 + o, mu1 + o, sigma11 + o, img2 + o, down, down + w, down + 2 * (size_t)w, (size_t)w,
+                      row_sums + (size_t)y * 6);
+        } else {
+            edge_maps_span(img1 + o, mu1 + o, img2 + o, down, (size_t)w, row_sums + (size_t)y * 6);
+        }
+    }
+    free(padded);
+    free(across);
+    free(down);
+}

@@ -129,22 +129,20 @@ public enum SSIMULACRA2 {
                 let channelRows = ChannelResults()
                 // (At the full scale, Y needs three blurs and X and B one each: two threads share
                 // the work evenly.)
+                // (The candidate's blurs, and the products they blur, are made a few rows at a
+                // time beside the maps, not as whole planes: see `s2_candidate_maps_rows`.)
                 DispatchQueue.concurrentPerform(iterations: 3) { c in
                     let img1 = reference.xyb.planes[c], img2 = xyb.planes[c]
                     var sums = changedRows?.1.scales[level][c] ?? [Double](repeating: 0, count: h * 6)
                     if !rows.isEmpty {
+                        let (y0, y1) = (Int32(rows.lowerBound), Int32(rows.upperBound))
                         switch SSIMULACRA2.use(level, c, scales: scaleCount) {
                         case .nothing:
                             break
                         case .edges:
-                            let mu2 = blur(img2, w, h, rows: rows)
-                            s2_edge_maps_rows(img1, reference.mu[c], img2, mu2, Int32(w), Int32(rows.lowerBound), Int32(rows.upperBound), &sums)
+                            s2_candidate_maps_rows(img1, reference.mu[c], nil, img2, Int32(w), Int32(h), y0, y1, &sums)
                         case .ssimAndEdges:
-                            let mu2 = blur(img2, w, h, rows: rows)
-                            let sigma22 = blur(multiply(img2, img2, w, rows: planeRows), w, h, rows: rows)
-                            let sigma12 = blur(multiply(img1, img2, w, rows: planeRows), w, h, rows: rows)
-                            s2_maps_rows(img1, reference.mu[c], reference.sigma[c], img2, mu2, sigma22, sigma12,
-                                         Int32(w), Int32(rows.lowerBound), Int32(rows.upperBound), &sums)
+                            s2_candidate_maps_rows(img1, reference.mu[c], reference.sigma[c], img2, Int32(w), Int32(h), y0, y1, &sums)
                         }
                     }
                     channelRows.set(c, sums)
@@ -375,23 +373,3 @@ private func multiply(_ a: [Float], _ b: [Float]) -> [Float] {
     return out
 }
 
-/// `blur`'s output rows `rows` only (the others are not written).
-private func blur(_ plane: [Float], _ w: Int, _ h: Int, rows: Range<Int>) -> [Float] {
-    var scratch = unfilledPlane(plane.count), out = unfilledPlane(plane.count)
-    s2_blur_rows(plane, Int32(w), Int32(h), Int32(rows.lowerBound), Int32(rows.upperBound), &scratch, &out)
-    return out
-}
-
-/// `multiply`'s rows `rows` of w-wide planes only (the others are not written).
-private func multiply(_ a: [Float], _ b: [Float], _ w: Int, rows: Range<Int>) -> [Float] {
-    var out = unfilledPlane(a.count)
-    let o = rows.lowerBound * w
-    a.withUnsafeBufferPointer { a in
-        b.withUnsafeBufferPointer { b in
-            out.withUnsafeMutableBufferPointer { out in
-                if !rows.isEmpty { s2_multiply(a.baseAddress! + o, b.baseAddress! + o, rows.count * w, out.baseAddress! + o) }
-            }
-        }
-    }
-    return out
-}

@@ -5,6 +5,8 @@ could change a GIF: the same scene must give the same file on every machine. The
 compiled for AVX2 as well as for baseline x86-64 and picked at load time (`target_clones`); this
 builds a small program over every kernel both ways, runs it on the same random planes, and
 compares every output bit. (Fused multiply-add, for one, rounds differently and fails this.)
+Each build also checks that the fused candidate maps (`s2_candidate_maps_rows`) give the bits of
+the blurs, products and maps they replace.
 """
 import platform
 import shutil
@@ -21,6 +23,7 @@ HARNESS = r"""
 #include "ssimulacra2_kernels.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 // A fixed pseudo-random sequence (no libc rand, so both builds see the same planes).
 static unsigned long long state = 0x9E3779B97F4A7C15ULL;
@@ -57,8 +60,28 @@ int main(void) {
     double *sums = calloc((size_t)h * 6, sizeof(double));
     s2_maps_rows(x, mu1, s11, y, mu2, s22, s12, w, 0, h, sums);
     dump(sums, (size_t)h * 6 * sizeof(double));
+    double *map_sums = calloc((size_t)h * 6, sizeof(double));
+    memcpy(map_sums, sums, (size_t)h * 6 * sizeof(double));
     s2_edge_maps_rows(x, mu1, y, mu2, w, 0, h, sums);
     dump(sums, (size_t)h * 6 * sizeof(double));
+    // The fused candidate maps: the bits of the blurs, products and maps above, for all rows and
+    // for row ranges at the top, in the middle and at the bottom (mirrored rows, partial rings).
+    const int ranges[4][2] = {{0, h}, {0, 3}, {17, 29}, {h - 4, h}};
+    double *fused = calloc((size_t)h * 6, sizeof(double));
+    for (int k = 0; k < 4; k++) {
+        for (int with_ssim = 0; with_ssim < 2; with_ssim++) {
+            const double *expected = with_ssim ? map_sums : sums;
+            memset(fused, 0, (size_t)h * 6 * sizeof(double));
+            s2_candidate_maps_rows(x, mu1, with_ssim ? s11 : NULL, y, w, h, ranges[k][0], ranges[k][1], fused);
+            size_t o = (size_t)ranges[k][0] * 6, count = (size_t)(ranges[k][1] - ranges[k][0]) * 6;
+            if (memcmp(fused + o, expected + o, count * sizeof(double)) != 0) {
+                fprintf(stderr, "s2_candidate_maps_rows(rows %d..<%d, %s) differs from blur + maps\n",
+                        ranges[k][0], ranges[k][1], with_ssim ? "SSIM and edges" : "edges");
+                return 3;
+            }
+            dump(fused + o, count * sizeof(double));
+        }
+    }
     float *half = calloc((size_t)((w + 1) / 2) * ((h + 1) / 2), sizeof(float));
     s2_halve(mu1, w, h, half);
     dump(half, (size_t)((w + 1) / 2) * ((h + 1) / 2) * sizeof(float));
@@ -94,8 +117,10 @@ def test_avx2_kernels_give_the_same_bits_as_baseline_ones(tmp_path):
     symbols = subprocess.run(["nm", str(shipped)], check=True, capture_output=True, text=True).stdout
     assert "s2_blur_rows.avx2" in symbols
     assert "s2_blur_rows.avx2" not in subprocess.run(["nm", str(baseline)], check=True, capture_output=True, text=True).stdout
-    out_shipped = subprocess.run([str(shipped)], check=True, capture_output=True).stdout
-    out_baseline = subprocess.run([str(baseline)], check=True, capture_output=True).stdout
+    runs = [subprocess.run([str(exe)], capture_output=True) for exe in (shipped, baseline)]
+    for run in runs:
+        assert run.returncode == 0, run.stderr.decode()
+    out_shipped, out_baseline = (run.stdout for run in runs)
     assert len(out_shipped) == len(out_baseline) > 500_000
     differing = sum(1 for a, c in zip(out_shipped, out_baseline) if a != c)
     assert differing == 0, f"{differing} bytes of the kernels' outputs differ between the AVX2 and baseline builds"

@@ -36,7 +36,8 @@ void s2_multiply(const float *a, const float *b, size_t count, float *out);
 
 /// The SSIM error map and the edge maps of one channel (w wide), summed per row for rows y0..<y1:
 /// row_sums[y * 6 + j] is, for j = 0…5, Σd, Σd⁴, Σartefact, Σartefact⁴, Σlost, Σlost⁴ over row y.
-/// (Per row, so that a frame that changes only some rows can reuse the other rows' sums.)
+/// (Per row, so that a frame that changes only some rows can reuse the other rows' sums.) Segue
+/// measures candidates with `s2_candidate_maps_rows`, which tests check bit for bit against this.
 void s2_maps_rows(const float *img1, const float *mu1, const float *sigma11,
                   const float *img2, const float *mu2, const float *sigma22, const float *sigma12,
                   int w, int y0, int y1, double *row_sums);
@@ -45,4 +46,11 @@ void s2_maps_rows(const float *img1, const float *mu1, const float *sigma11,
 /// whose SSIM-map weights are zero, which then need neither σ blur.
 void s2_edge_maps_rows(const float *img1, const float *mu1, const float *img2, const float *mu2,
                        int w, int y0, int y1, double *row_sums);
+/// A candidate's maps of one channel for rows y0..<y1, summed per row: the same floats as
+/// `s2_blur_rows` of img2 (and, where `sigma11` is not NULL, of `s2_multiply`'s img2·img2 and
+/// img1·img2) followed by `s2_maps_rows` (`s2_edge_maps_rows` where `sigma11` is NULL), without
+/// their w×h intermediate planes: each row's horizontal blurs are made once, into a ring of 16
+/// rows, as the output rows pass. img2 is read in rows y0 − 5 ..< y1 + 5 only (clipped to 0..<h).
+void s2_candidate_maps_rows(const float *img1, const float *mu1, const float *sigma11, const float *img2,
+                            int w, int h, int y0, int y1, double *row_sums);
 #endif
