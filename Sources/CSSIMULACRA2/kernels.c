@@ -139,16 +139,40 @@ void s2_xyb(const float *restrict r, const float *restrict g, const float *restr
     }
 }
 
-S2_VECTOR_CLONES
-void s2_blur_rows(const float *restrict in, int w, int h, int y0, int y1, float *restrict scratch, float *restrict out) {
-    float kernel[11];
+// The 11-tap Gaussian's weights k[0…5] (σ = 1.5, normalized), from the outermost to the centre.
+static void blur_weights(float k[6]) {
     double raw[11], total = 0;
     for (int t = -5; t <= 5; t++) { raw[t + 5] = exp(-0.5 * t * t / (1.5 * 1.5)); total += raw[t + 5]; }
-    for (int t = 0; t < 11; t++) kernel[t] = (float)(raw[t] / total);
-    const float *k = kernel;
+    for (int t = 0; t < 6; t++) k[t] = (float)(raw[t] / total);
+}
+
+// The 11-tap blur's horizontal pass over one row, already copied between five zeros on either side
+// (`p`): every column is the same loop without branches, which the compiler vectorizes.
+static inline void blur_row_across(const float *restrict p, int w, const float k[6], float *restrict dst) {
     const float k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3], k4 = k[4], k5 = k[5];
-    // Rows: each is copied between five zeros on either side (the padding), so that every column
-    // is the same loop without branches, which the compiler vectorizes. (At the smaller scales the
+    for (int x = 0; x < w; x++) {
+        dst[x] = k5 * p[x + 5] + k4 * (p[x + 4] + p[x + 6]) + k3 * (p[x + 3] + p[x + 7]) + k2 * (p[x + 2] + p[x + 8])
+               + k1 * (p[x + 1] + p[x + 9]) + k0 * (p[x] + p[x + 10]);
+    }
+}
+
+// Its vertical pass for one output row, from the eleven horizontally blurred rows it reaches.
+static inline void blur_row_down(const float *const rows[11], int w, const float k[6], float *restrict o) {
+    const float k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3], k4 = k[4], k5 = k[5];
+    const float *restrict r0 = rows[0], *restrict r1 = rows[1], *restrict r2 = rows[2], *restrict r3 = rows[3];
+    const float *restrict r4 = rows[4], *restrict r5 = rows[5], *restrict r6 = rows[6], *restrict r7 = rows[7];
+    const float *restrict r8 = rows[8], *restrict r9 = rows[9], *restrict r10 = rows[10];
+    for (int x = 0; x < w; x++) {
+        o[x] = k5 * r5[x] + k4 * (r4[x] + r6[x]) + k3 * (r3[x] + r7[x])
+             + k2 * (r2[x] + r8[x]) + k1 * (r1[x] + r9[x]) + k0 * (r0[x] + r10[x]);
+    }
+}
+
+S2_VECTOR_CLONES
+void s2_blur_rows(const float *restrict in, int w, int h, int y0, int y1, float *restrict scratch, float *restrict out) {
+    float k[6];
+    blur_weights(k);
+    // Rows are copied between five zeros on either side (the padding). (At the smaller scales the
     // edge columns are a large share of a row.) Only the rows that the output rows reach
     // (mirrored rows lie among them too).
     float *padded = calloc((size_t)w + 10, sizeof(float));
@@ -156,12 +180,7 @@ void s2_blur_rows(const float *restrict in, int w, int h, int y0, int y1, float 
     int h0 = y0 - 5 > 0 ? y0 - 5 : 0, h1 = y1 + 5 < h ? y1 + 5 : h;
     for (int y = h0; y < h1; y++) {
         memcpy(padded + 5, in + (size_t)y * w, (size_t)w * sizeof(float));
-        float *restrict dst = scratch + (size_t)y * w;
-        const float *restrict p = padded;
-        for (int x = 0; x < w; x++) {
-            dst[x] = k5 * p[x + 5] + k4 * (p[x + 4] + p[x + 6]) + k3 * (p[x + 3] + p[x + 7]) + k2 * (p[x + 2] + p[x + 8])
-                   + k1 * (p[x + 1] + p[x + 9]) + k0 * (p[x] + p[x + 10]);
-        }
+        blur_row_across(padded, w, k, scratch + (size_t)y * w);
     }
     free(padded);
     for (int y = y0; y < y1; y++) {
@@ -171,14 +190,7 @@ void s2_blur_rows(const float *restrict in, int w, int h, int y0, int y1, float 
             yy = yy < 0 ? -yy - 1 : yy >= h ? 2 * h - yy - 1 : yy;
             rows[t + 5] = scratch + (size_t)yy * w;
         }
-        float *restrict o = out + (size_t)y * w;
-        const float *restrict r0 = rows[0], *restrict r1 = rows[1], *restrict r2 = rows[2], *restrict r3 = rows[3];
-        const float *restrict r4 = rows[4], *restrict r5 = rows[5], *restrict r6 = rows[6], *restrict r7 = rows[7];
-        const float *restrict r8 = rows[8], *restrict r9 = rows[9], *restrict r10 = rows[10];
-        for (int x = 0; x < w; x++) {
-            o[x] = k5 * r5[x] + k4 * (r4[x] + r6[x]) + k3 * (r3[x] + r7[x])
-                 + k2 * (r2[x] + r8[x]) + k1 * (r1[x] + r9[x]) + k0 * (r0[x] + r10[x]);
-        }
+        blur_row_down(rows, w, k, out + (size_t)y * w);
     }
 }
 
@@ -282,28 +294,6 @@ void s2_edge_maps_rows(const float *img1, const float *mu1, const float *img2, c
     }
 }
 
-// The 11-tap blur's horizontal pass over one row, already copied between five zeros on either side
-// (`padded`); the same expression as in `s2_blur_rows`.
-static inline void blur_row_across(const float *restrict p, int w, const float k[6], float *restrict dst) {
-    const float k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3], k4 = k[4], k5 = k[5];
-    for (int x = 0; x < w; x++) {
-        dst[x] = k5 * p[x + 5] + k4 * (p[x + 4] + p[x + 6]) + k3 * (p[x + 3] + p[x + 7]) + k2 * (p[x + 2] + p[x + 8])
-               + k1 * (p[x + 1] + p[x + 9]) + k0 * (p[x] + p[x + 10]);
-    }
-}
-
-// Its vertical pass for one output row, from the eleven horizontally blurred rows it reaches.
-static inline void blur_row_down(const float *const rows[11], int w, const float k[6], float *restrict o) {
-    const float k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3], k4 = k[4], k5 = k[5];
-    const float *restrict r0 = rows[0], *restrict r1 = rows[1], *restrict r2 = rows[2], *restrict r3 = rows[3];
-    const float *restrict r4 = rows[4], *restrict r5 = rows[5], *restrict r6 = rows[6], *restrict r7 = rows[7];
-    const float *restrict r8 = rows[8], *restrict r9 = rows[9], *restrict r10 = rows[10];
-    for (int x = 0; x < w; x++) {
-        o[x] = k5 * r5[x] + k4 * (r4[x] + r6[x]) + k3 * (r3[x] + r7[x])
-             + k2 * (r2[x] + r8[x]) + k1 * (r1[x] + r9[x]) + k0 * (r0[x] + r10[x]);
-    }
-}
-
 // Rows of horizontally blurred planes kept while the output rows pass over them: a row is needed
 // by the eleven output rows around it, so 16 slots (row mod 16) never drop one still needed.
 enum { RING_ROWS = 16 };
@@ -312,10 +302,8 @@ S2_VECTOR_CLONES
 void s2_candidate_maps_rows(const float *img1, const float *mu1, const float *sigma11, const float *img2,
                             int w, int h, int y0, int y1, double *row_sums) {
     if (y0 >= y1) return;
-    double raw[11], total = 0;
-    for (int t = -5; t <= 5; t++) { raw[t + 5] = exp(-0.5 * t * t / (1.5 * 1.5)); total += raw[t + 5]; }
     float k[6];
-    for (int t = 0; t < 6; t++) k[t] = (float)(raw[t] / total);
+    blur_weights(k);
     // Planes blurred: img2; with the SSIM map, also img2² and img1·img2.
     const int planes = sigma11 ? 3 : 1;
     float *padded = calloc((size_t)w + 10, sizeof(float));
