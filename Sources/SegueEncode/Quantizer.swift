@@ -64,7 +64,7 @@ enum Quantizer {
         private var backgroundPixels: UnsafeMutablePointer<UInt8>?
         fileprivate private(set) var backgroundRowByRow = false
         /// The row buffer a row-by-row background holds (see `RowByRowBackground`).
-        fileprivate var backgroundRowBuffer: UnsafeMutableRawPointer?
+        fileprivate var backgroundRowBuffer: RowByRowBackground.Buffer?
 
         init(_ attributes: Attributes, rgba: [UInt8], width: Int, height: Int) throws {
             precondition(rgba.count == width * height * 4)
@@ -208,7 +208,13 @@ enum Quantizer {
     /// background's allocator while it is remapped.
     enum RowByRowBackground {
         static let limit = 1 << 20
-        /// This thread's remapping: a pointer to the row buffer its background holds.
+        /// A buffer that a background holds.
+        struct Buffer {
+            var address: UnsafeMutableRawPointer
+            var size: Int
+        }
+
+        /// This thread's remapping: a pointer to the `Buffer?` its background holds.
         private static let held: pthread_key_t = {
             var key = pthread_key_t()
             let status = pthread_key_create(&key, nil)
@@ -220,9 +226,17 @@ enum Quantizer {
             guard size < limit else { return nil }
             let made = malloc(size)
             if let current = pthread_getspecific(held), let made {
-                let buffer = current.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-                Glibc.free(buffer.pointee)
-                buffer.pointee = made
+                let buffer = current.assumingMemoryBound(to: Buffer?.self)
+                // Only a buffer of the held one's size replaces it (the row buffers are all one
+                // size); anything else is left alone, at worst unfreed, never freed while used.
+                if let previous = buffer.pointee {
+                    if previous.size == size {
+                        Glibc.free(previous.address)
+                        buffer.pointee = Buffer(address: made, size: size)
+                    }
+                } else {
+                    buffer.pointee = Buffer(address: made, size: size)
+                }
             }
             return made
         }
@@ -231,7 +245,7 @@ enum Quantizer {
 
         /// Runs `body`, one remapping of an image whose background uses `allocate`; `buffer`: the
         /// row buffer that background holds (nil before its first remapping).
-        static func remapping<T>(holding buffer: inout UnsafeMutableRawPointer?, _ body: () -> T) -> T {
+        static func remapping<T>(holding buffer: inout Buffer?, _ body: () -> T) -> T {
             withUnsafeMutablePointer(to: &buffer) { pointer in
                 pthread_setspecific(held, pointer)
                 defer { pthread_setspecific(held, nil) }
