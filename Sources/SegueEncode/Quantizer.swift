@@ -95,7 +95,7 @@ enum Quantizer {
         /// mapped to the transparent entry, which the palette must have.
         var hasBackground: Bool { backgroundPixels != nil }
 
-        ///
+        /// Sets what the viewer sees under this image (see `hasBackground`), for remapping.
         /// - Parameter rowByRow: the background's colours are converted row by row as remapping
         ///   reads them, not cached whole (16 bytes a pixel: 47 MB for a 1170×2532 frame); the
         ///   indices are the same (see `RowByRowBackground`).
