@@ -53,7 +53,9 @@ let package = Package(
         // Perceptual metrics (SSIMULACRA2): the GIF encoder aims at a score with it. Inner loops in C.
         .target(name: "CSSIMULACRA2"),
         .target(name: "SegueMetrics", dependencies: ["CSSIMULACRA2"]),
-        .target(name: "SegueEncode", dependencies: ["SegueRaster", "SegueMetrics", "CFFmpeg", "CImageQuant"]),
+        // libimagequant's histogram weights, computed beside it (the same bytes, in less time).
+        .target(name: "CPaletteWeights"),
+        .target(name: "SegueEncode", dependencies: ["SegueRaster", "SegueMetrics", "CFFmpeg", "CImageQuant", "CPaletteWeights"]),
         // Animated WebP read back for comparisons (FFmpeg 5.1 decodes only still WebP).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // Beside the encoder: files → frames (PNG folders, GIF, WebP, APNG, video) for comparisons.

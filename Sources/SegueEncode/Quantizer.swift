@@ -1,4 +1,5 @@
 import CImageQuant
+import CPaletteWeights
 import Glibc
 
 /// A thin, owning wrapper over libimagequant for the GIF encoder.
@@ -35,10 +36,14 @@ enum Quantizer {
 
     final class Attributes {
         let pointer: OpaquePointer
+        /// Whether libimagequant weighs a histogram's colours by an importance map of each image
+        /// (its contrast maps: at speed 7 and below).
+        let weighsByContrast: Bool
         init(_ settings: Settings) throws {
             segue_liq_single_thread()
             guard let attr = liq_attr_create() else { throw Quantizer.error("liq_attr_create", LIQ_OUT_OF_MEMORY) }
             pointer = attr
+            weighsByContrast = settings.speed <= 7
             try Quantizer.check(liq_set_max_colors(attr, Int32(settings.maxColors)), "liq_set_max_colors(\(settings.maxColors))")
             try Quantizer.check(liq_set_quality(attr, 0, Int32(settings.quality)), "liq_set_quality(0, \(settings.quality))")
             try Quantizer.check(liq_set_speed(attr, Int32(settings.speed)), "liq_set_speed(\(settings.speed))")
@@ -52,7 +57,10 @@ enum Quantizer {
             return Attributes(pointer: attr)
         }
 
-        private init(pointer: OpaquePointer) { self.pointer = pointer }
+        private init(pointer: OpaquePointer) {
+            self.pointer = pointer
+            weighsByContrast = false   // (its default speed, 4, but these images are never quantized)
+        }
         deinit { liq_attr_destroy(pointer) }
     }
 
@@ -84,6 +92,19 @@ enum Quantizer {
             liq_image_destroy(pointer)   // also destroys the background image
             pixels.deallocate()
             backgroundPixels?.deallocate()
+        }
+
+        /// Gives the image libimagequant's importance map of its pixels (see `Histogram.add`),
+        /// where libimagequant would make one.
+        fileprivate func setImportanceMap() throws {
+            let w = UInt32(width), h = UInt32(height)
+            guard pw_has_importance_map(w, h) != 0 else { return }
+            // (Copied: libimagequant frees its own copy with its own allocator, which is not malloc.)
+            let map = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
+            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: pw_scratch_size(w, h))
+            defer { map.deallocate(); scratch.deallocate() }
+            pw_importance_map(pixels, w, h, width * 4, map, scratch)
+            try Quantizer.check(liq_image_set_importance_map(pointer, map, width * height, LIQ_COPY_PIXELS), "liq_image_set_importance_map")
         }
 
         func addFixedColor(_ c: Color) throws {
@@ -144,6 +165,9 @@ enum Quantizer {
             return Remapped(indices: indices, palette: palette, transparentIndex: transparent)
         }
 
+        /// libimagequant's estimate of the palette's mean square error (negative where it has none).
+        var quantizationError: Double { liq_get_quantization_error(pointer) }
+
         var palette: [Color] {
             guard let p = liq_get_palette(pointer) else { return [] }
             let count = Int(p.pointee.count)
@@ -173,8 +197,23 @@ enum Quantizer {
         }
         deinit { liq_histogram_destroy(pointer) }
 
-        func add(_ image: Image, _ attributes: Attributes) throws {
+        /// Who weighs a histogram's colours by their image's contrast, where libimagequant's
+        /// settings call for it: the same bytes either way (`QuantizerWeightsTests`).
+        enum Weights {
+            /// `pw_importance_map`: libimagequant converts the whole image to floats for its
+            /// weights (16 bytes a pixel), and makes an edge map that a histogram does not use. A
+            /// tenth of a GIF's encode time went there, for its global colour table.
+            case computedHere
+            /// libimagequant's contrast maps.
+            case libimagequant
+        }
+
+        /// Adds `image`'s colours.
+        func add(_ image: Image, _ attributes: Attributes, weights: Weights = .computedHere) throws {
             segue_liq_single_thread()
+            if attributes.weighsByContrast && weights == .computedHere {
+                try image.setImportanceMap()
+            }
             try Quantizer.check(liq_histogram_add_image(pointer, attributes.pointer, image.pointer), "liq_histogram_add_image")
         }
 
