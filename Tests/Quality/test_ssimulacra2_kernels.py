@@ -49,6 +49,36 @@ int main(void) {
     dump(x, n * 4); dump(y, n * 4); dump(z, n * 4);
     s2_linearize_xyb_few_colours(rgba, n, 0, n, r, g, b, x, y, z);
     dump(r, n * 4); dump(g, n * 4); dump(b, n * 4); dump(x, n * 4); dump(y, n * 4); dump(z, n * 4);
+    // The few-colours conversion gives the floats of s2_linearize + s2_xyb: on random colours
+    // (slots taken over constantly), on few colours in runs, and on a mix, for all pixels and for
+    // an XYB range that starts and ends inside its chunks.
+    {
+        unsigned char *mixed = malloc(n * 4);
+        for (int pattern = 0; pattern < 3; pattern++) {
+            for (size_t i = 0; i < n; i++) {
+                unsigned v = pattern == 0 ? (unsigned)(next_float() * 16777216.0f)
+                           : pattern == 1 ? (unsigned)((i / 7) % 23) * 0x0A0B0Cu
+                           : (i % 5 == 0 ? (unsigned)(next_float() * 16777216.0f) : (unsigned)((i / 3) % 37) * 0x050607u);
+                mixed[i * 4] = v & 0xFF; mixed[i * 4 + 1] = (v >> 8) & 0xFF; mixed[i * 4 + 2] = (v >> 16) & 0xFF; mixed[i * 4 + 3] = 255;
+            }
+            float *q[12];
+            for (int k = 0; k < 12; k++) q[k] = calloc(n, sizeof(float));
+            s2_linearize(mixed, n, q[0], q[1], q[2]);
+            s2_xyb(q[0], q[1], q[2], n, q[3], q[4], q[5]);
+            const size_t from = 1500, to = n - 700;
+            s2_linearize_xyb_few_colours(mixed, n, from, to, q[6], q[7], q[8], q[9], q[10], q[11]);
+            for (int c = 0; c < 3; c++) {
+                if (memcmp(q[c], q[6 + c], n * 4) != 0 || memcmp(q[3 + c] + from, q[9 + c] + from, (to - from) * 4) != 0) {
+                    fprintf(stderr, "s2_linearize_xyb_few_colours differs from s2_linearize + s2_xyb (pattern %d, channel %d)\n", pattern, c);
+                    return 4;
+                }
+                for (size_t i = 0; i < from; i++) if (q[9 + c][i] != 0) { fprintf(stderr, "few colours wrote XYB outside its range\n"); return 4; }
+                for (size_t i = to; i < n; i++) if (q[9 + c][i] != 0) { fprintf(stderr, "few colours wrote XYB outside its range\n"); return 4; }
+            }
+            for (int k = 0; k < 12; k++) free(q[k]);
+        }
+        free(mixed);
+    }
     for (size_t i = 0; i < n; i++) { x[i] = next_float(); y[i] = next_float(); }
     s2_blur(x, w, h, scratch, mu1);
     s2_blur(y, w, h, scratch, mu2);
