@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SegueMetrics
 
 /// A rectangle of pixels in a GIF's logical screen.
@@ -289,16 +290,18 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var whole: Segment
         if ranges.count == 1 {
             whole = try encodeSegment(0 ..< n, mode: mode, settings: settings, target: target, shared: shared, global: global,
-                                      alone: true, progress: progress)
+                                      segments: SegmentCount(1), progress: progress)
         } else {
             // (Only perceptual encodings, which have no shared palette, are segmented.)
             let results = ResultSlots<Segment>(count: ranges.count)
+            let segments = SegmentCount(ranges.count)
             withoutActuallyEscaping(progress) { progress in
                 let relay = ProgressRelay(progress)
                 DispatchQueue.concurrentPerform(iterations: ranges.count) { k in
+                    defer { segments.finished() }
                     results.set(k, Result {
                         try encodeSegment(ranges[k], mode: mode, settings: settings, target: target, shared: nil, global: global,
-                                      alone: false, progress: relay.call)
+                                          segments: segments, progress: relay.call)
                     })
                 }
             }
@@ -446,11 +449,23 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
     /// holds frame-sized buffers of its own, and a 1170×2532 GIF is already close to 400 MB.
     static let concurrentMaxPixels = 2_000_000
 
-    /// - Parameter alone: whether no other segment is encoded at the same time. Lossy drawings are
-    ///   then made ahead on the other core (see `speculativeLossy`); beside another segment, that
-    ///   only took time from it (`preset-flip` at scale 0.5: 1.29 s against 1.16 s).
+    /// How many of an encoding's segments are still being searched.
+    private final class SegmentCount: Sendable {
+        private let running: Atomic<Int>
+        init(_ count: Int) { running = Atomic(count) }
+        /// Whether no other segment is being searched at the same time.
+        var alone: Bool { running.load(ordering: .acquiring) == 1 }
+        func finished() { running.subtract(1, ordering: .releasing) }
+    }
+
+    /// - Parameter segments: the segments still being searched. A segment searched alone makes
+    ///   work ahead on the other core (see `speculativeLossy`); beside another segment, that only
+    ///   took time from it (`preset-flip` at scale 0.5: 1.29 s against 1.16 s). So a segment whose
+    ///   partner finishes first does so from its next frame on: two segments of unequal work had
+    ///   left one core idle for up to half the search. (That work only changes when things are
+    ///   ready, never what is chosen: the file does not depend on it.)
     private func encodeSegment(_ range: Range<Int>, mode: PaletteMode, settings: Quantizer.Settings, target: PerceptualTarget?,
-                               shared: Quantizer.Result?, global: GlobalPalette?, alone: Bool,
+                               shared: Quantizer.Result?, global: GlobalPalette?, segments: SegmentCount,
                                progress: () -> Void) throws -> Segment {
         let w = width, h = height
         let frameBytes = w * h * 4
@@ -539,6 +554,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         var base = [UInt8](repeating: 0, count: frameBytes)     // source colours behind the screen
         var current = [UInt8](repeating: 0, count: frameBytes)
         for i in range {
+            let alone = segments.alone
             try current.withUnsafeMutableBytes { try spool.read(i, into: $0) }
             // (A repair, below, widens these to the whole frame.)
             var rect = plan.rects[i]
