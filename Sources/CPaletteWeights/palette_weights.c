@@ -79,35 +79,27 @@ static void flatness_row(pw_row above, pw_row row, pw_row below, unsigned width,
     out[width - 1] = flatness(above, row, below, width - 1, width - 2, width - 1);
 }
 
-static void max3(const uint8_t *src, uint8_t *dst, unsigned width, unsigned height) {
+// Each pixel's largest (or smallest) value among itself and its four neighbours, edges clamped
+// (libimagequant's liq_max3 and liq_min3, whose row above the second row is the first).
+static void extreme3(const uint8_t *src, uint8_t *dst, unsigned width, unsigned height, int largest) {
+    #define PW_PICK(a, b) (largest ? PW_MAX(a, b) : PW_MIN(a, b))
     for (unsigned j = 0; j < height; j++) {
         const uint8_t *row = src + (size_t)j * width, *prevrow = src + (size_t)(j > 1 ? j - 1 : 0) * width,
                       *nextrow = src + (size_t)PW_MIN(height - 1, j + 1) * width;
         uint8_t prev, curr = row[0], next = row[0];
         for (unsigned i = 0; i < width - 1; i++) {
             prev = curr; curr = next; next = row[i + 1];
-            uint8_t t1 = PW_MAX(prev, next), t2 = PW_MAX(nextrow[i], prevrow[i]);
-            *dst++ = PW_MAX(curr, PW_MAX(t1, t2));
+            uint8_t t1 = PW_PICK(prev, next), t2 = PW_PICK(nextrow[i], prevrow[i]);
+            *dst++ = PW_PICK(curr, PW_PICK(t1, t2));
         }
-        uint8_t t1 = PW_MAX(curr, next), t2 = PW_MAX(nextrow[width - 1], prevrow[width - 1]);
-        *dst++ = PW_MAX(t1, t2);
+        uint8_t t1 = PW_PICK(curr, next), t2 = PW_PICK(nextrow[width - 1], prevrow[width - 1]);
+        *dst++ = PW_PICK(t1, t2);
     }
+    #undef PW_PICK
 }
 
-static void min3(const uint8_t *src, uint8_t *dst, unsigned width, unsigned height) {
-    for (unsigned j = 0; j < height; j++) {
-        const uint8_t *row = src + (size_t)j * width, *prevrow = src + (size_t)(j > 1 ? j - 1 : 0) * width,
-                      *nextrow = src + (size_t)PW_MIN(height - 1, j + 1) * width;
-        uint8_t prev, curr = row[0], next = row[0];
-        for (unsigned i = 0; i < width - 1; i++) {
-            prev = curr; curr = next; next = row[i + 1];
-            uint8_t t1 = PW_MIN(prev, next), t2 = PW_MIN(nextrow[i], prevrow[i]);
-            *dst++ = PW_MIN(curr, PW_MIN(t1, t2));
-        }
-        uint8_t t1 = PW_MIN(curr, next), t2 = PW_MIN(nextrow[width - 1], prevrow[width - 1]);
-        *dst++ = PW_MIN(t1, t2);
-    }
-}
+static void max3(const uint8_t *src, uint8_t *dst, unsigned width, unsigned height) { extreme3(src, dst, width, height, 1); }
+static void min3(const uint8_t *src, uint8_t *dst, unsigned width, unsigned height) { extreme3(src, dst, width, height, 0); }
 
 // Box blur along rows, written transposed (twice gives the 2-D blur).
 static void transposing_blur(const uint8_t *src, uint8_t *dst, unsigned width, unsigned height, unsigned size) {
