@@ -55,7 +55,9 @@ let package = Package(
         .target(name: "SegueMetrics", dependencies: ["CSSIMULACRA2"]),
         // libimagequant's histogram weights, computed beside it (the same bytes, in less time).
         .target(name: "CPaletteWeights"),
-        .target(name: "SegueEncode", dependencies: ["SegueRaster", "SegueMetrics", "CFFmpeg", "CImageQuant", "CPaletteWeights"]),
+        // libimagequant's undithered remapping to a fixed palette, computed beside it (the same indices, in less time).
+        .target(name: "CPaletteRemap"),
+        .target(name: "SegueEncode", dependencies: ["SegueRaster", "SegueMetrics", "CFFmpeg", "CImageQuant", "CPaletteWeights", "CPaletteRemap"]),
         // Animated WebP read back for comparisons (FFmpeg 5.1 decodes only still WebP).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // Beside the encoder: files → frames (PNG folders, GIF, WebP, APNG, video) for comparisons.

@@ -74,7 +74,7 @@ final class GlobalPaletteStream: @unchecked Sendable {   // state below `queue` 
             guard !abandoned, failure == nil, added == spool.count, spool.count > 0 else { return nil }
             if let made { return made }
             let result = try histogram!.quantize(maxColors: settings.maxColors)
-            made = GIFEncoder.GlobalPalette(attributes: histogram!.attributes, result: result)
+            made = try GIFEncoder.GlobalPalette(attributes: histogram!.attributes, result: result)
             histogram = nil
             base = []
             current = []

@@ -1,5 +1,6 @@
 import CImageQuant
 import CPaletteWeights
+import CPaletteRemap
 import Glibc
 
 /// A thin, owning wrapper over libimagequant for the GIF encoder.
@@ -107,6 +108,11 @@ enum Quantizer {
             try Quantizer.check(liq_image_set_importance_map(pointer, map, width * height, LIQ_COPY_PIXELS), "liq_image_set_importance_map")
         }
 
+        /// The image's RGBA pixels, and its background's where it has one.
+        fileprivate func withPixels<T>(_ body: (UnsafePointer<UInt8>, UnsafePointer<UInt8>?) -> T) -> T {
+            body(pixels, backgroundPixels.map { UnsafePointer($0) })
+        }
+
         func addFixedColor(_ c: Color) throws {
             try Quantizer.check(liq_image_add_fixed_color(pointer, liq_color(r: c.r, g: c.g, b: c.b, a: c.a)), "liq_image_add_fixed_color")
         }
@@ -175,6 +181,48 @@ enum Quantizer {
                 let colors = raw.bindMemory(to: liq_color.self)
                 return (0 ..< count).map { Color(r: colors[$0].r, g: colors[$0].g, b: colors[$0].b, a: colors[$0].a) }
             }
+        }
+    }
+
+    /// A histogram result's palette prepared for undithered remapping beside libimagequant
+    /// (`pr_remap`): the indices libimagequant would write, without the search tree it builds
+    /// for the palette at every remapping, and with each distinct colour of an image searched
+    /// once. (Nearly every frame of a perceptual GIF tries the global colour table first,
+    /// undithered.)
+    final class PreparedPalette: @unchecked Sendable {   // immutable; `pr_remap` only reads it
+        private let pointer: OpaquePointer
+        let palette: [Color]
+        let transparentIndex: Int
+        private let gamma: Double
+
+        /// `result`'s palette, which must not change when remapping (a histogram's: see `Result.remap`).
+        init(_ result: Result) throws {
+            palette = result.palette
+            guard let transparent = palette.firstIndex(where: { $0.a == 0 }) else {
+                throw AnimatedImageError.quantizer(call: "pr_palette_create", message: "the palette has no transparent entry")
+            }
+            transparentIndex = transparent
+            // (The images' gamma too: libimagequant gives images and results the same one unless
+            // it is set, and Segue does not set it.)
+            gamma = liq_get_output_gamma(result.pointer)
+            let rgba = palette.flatMap { [$0.r, $0.g, $0.b, $0.a] }
+            guard let made = pr_palette_create(rgba, UInt32(palette.count), gamma) else {
+                throw Quantizer.error("pr_palette_create", LIQ_OUT_OF_MEMORY)
+            }
+            pointer = made
+        }
+        deinit { pr_palette_destroy(pointer) }
+
+        /// `image` remapped without dithering, over its background where it has one.
+        func remap(_ image: Image) throws -> Remapped {
+            var indices = [UInt8](repeating: 0, count: image.width * image.height)
+            let status = indices.withUnsafeMutableBufferPointer { out in
+                image.withPixels { pixels, background in
+                    pr_remap(pointer, pixels, background, UInt32(image.width), UInt32(image.height), gamma, out.baseAddress!)
+                }
+            }
+            guard status == 0 else { throw Quantizer.error("pr_remap(\(image.width)×\(image.height))", LIQ_OUT_OF_MEMORY) }
+            return Remapped(indices: indices, palette: palette, transparentIndex: transparentIndex)
         }
     }
 
