@@ -699,6 +699,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 // table at 80 missed, 15 of 81 frames took a rung of 75 or lower). 2.4 % less time
                 // over 22 scenes, for 0.2 % more bytes.
                 var floorApplied = globalSteps.isEmpty
+                // The best score of the frame's candidates so far (see the first measurement below).
+                var bestScore = -Double.infinity
                 while true {
                     if g == globalSteps.count && !floorApplied {
                         floorApplied = true
@@ -782,6 +784,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     let (score, rows) = try pendingScore?.get()
                         ?? scorer.score(shown(c, rect: rect, over: screen, measured: measured), changedRows: changedRows, previous: previousRows)
                     tried.append(FrameSearch.Try(quality: quality, dithered: dithered, score: score))
+                    bestScore = max(bestScore, score)
                     if score < frameTarget && consultsFFmpeg && !ffmpegPreparing {
                         ffmpegBaseline.prepareInBackground()
                         ffmpegPreparing = true
@@ -789,11 +792,15 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     // Short of the target: where ffmpeg's GIF scores lower on this frame, that
                     // (plus the margin) is the target. Measured once, at the first miss.
                     // (The first measurement, which opens libavfilter and makes ffmpeg's palette from
-                    // every frame, waits for a frame that misses by `ffmpegFirstMiss`, three times
-                    // that for a segment's first frame, whose step is a guess: a near miss is
-                    // usually one step from the target, and animations that only ever miss
-                    // narrowly are the ones ffmpeg's palette holds well.)
-                    if score < frameTarget, ffmpegFrames != nil || score < frameTarget - PerceptualTarget.ffmpegFirstMiss * (i == start ? 3 : 1) {
+                    // every frame, waits for a frame whose best drawing so far misses by
+                    // `ffmpegFirstMiss`, three times that for a segment's first frame, whose step is
+                    // a guess: a near miss is usually one step from the target, and animations that
+                    // only ever miss narrowly are the ones ffmpeg's palette holds well. The best so
+                    // far, not this step's: after the global table missed narrowly, a low rung of
+                    // the frame's own often missed by more, and libavfilter was then opened for
+                    // nothing in several scenes.)
+                    if score < frameTarget,
+                       ffmpegFrames != nil || frameTarget - bestScore > PerceptualTarget.ffmpegFirstMiss * (i == start ? 3 : 1) {
                         try measureFFmpeg(scorer)
                     }
                     // Below the target even at the last step: the top rung's palette, dithered
