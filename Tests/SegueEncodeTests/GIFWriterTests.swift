@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SegueEncode
+@testable import SegueEncode
 
 @Suite("GIF timing")
 struct GIFTimingTests {
@@ -449,11 +449,14 @@ struct GIFFidelityTests {
                 let d = abs(Int(decoded[k][i]) - Int(source[i]))
                 worst = max(worst, d); total += d
             }
-            #expect(worst <= 48, "frame \(k): a pixel is off by \(worst)")
-            // (A trail or a stray colour shows in `worst`. The mean only guards against drift:
-            // frames aim at a perceptual score, not at a mean error, which is 2.0–2.1 here since
-            // the global colour table is made at libimagequant quality 80.)
-            #expect(Double(total) / Double(source.count) < 2.5, "frame \(k): mean error \(Double(total) / Double(source.count))")
+            // A trail of the white sheet over the dimmed screen is off by over 100. Lossy LZW may
+            // move a pixel's blue, the channel it weighs least, by up to 3/√2 of its largest
+            // tolerance (68 at 32), on top of the palette's own error (up to about 20 here).
+            let lossyReach = Int(3 / 2.0.squareRoot() * Double(GIFEncoder.PerceptualTarget.lossyTolerances.max()!))
+            #expect(worst <= lossyReach + 20, "frame \(k): a pixel is off by \(worst)")
+            // (The mean only guards against drift: frames aim at a perceptual score, not at a mean
+            // error, which is 2.0–2.9 here since lossy levels are pushed where a frame has room.)
+            #expect(Double(total) / Double(source.count) < 3.2, "frame \(k): mean error \(Double(total) / Double(source.count))")
         }
     }
 }
