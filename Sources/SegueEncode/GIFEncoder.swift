@@ -710,6 +710,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 var floorApplied = globalSteps.isEmpty
                 // The best score of the frame's candidates so far (see the first measurement below).
                 var bestScore = -Double.infinity
+                let nextUnchanged = i + 1 < range.upperBound && plan.unchanged[i + 1]
                 // `taken`, a lossy drawing of `lossless` at `level` that holds, redrawn at the next
                 // more lossy levels while the last one held with `lossyPushRoom` to spare. Returns
                 // the level where the next frame starts: the level taken where a push held, the same
@@ -723,8 +724,10 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         let tolerance = PerceptualTarget.lossyTolerances[level - 1]
                         let lossy = lossyCandidate(lossless, rect: rect, stored: stored, screen: screen, tolerance: tolerance, free: free,
                                                    bothOrders: bothOrders)
-                        let (score, rows) = scorer.score(shown(lossy, rect: stored, over: screen, measured: measured),
-                                                         changedRows: rect.y - measured.y ..< rect.maxY - measured.y, previous: previousRows)
+                        // (The same indices show the same pixels: the same score.)
+                        let (score, rows) = lossy.indices == taken.candidate.indices ? (taken.score, taken.rows)
+                            : scorer.score(shown(lossy, rect: stored, over: screen, measured: measured),
+                                           changedRows: rect.y - measured.y ..< rect.maxY - measured.y, previous: previousRows)
                         tried.append(FrameSearch.Try(quality: quality, dithered: dithered, score: score, lossyTolerance: tolerance))
                         guard score >= frameTarget + PerceptualTarget.lossyMargin else { return level }
                         taken = (lossy, score, rows)
@@ -767,7 +770,9 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     }
                     candidatesTried += 1
                     let first = candidatesTried == 1
-                    let lossyAllowed = disposal == 1 && width * height <= Self.concurrentMaxPixels
+                    // (Not before a frame that changes nothing: only pixels the next frame changes
+                    // may be substituted, and the drawing would be the candidate itself.)
+                    let lossyAllowed = disposal == 1 && width * height <= Self.concurrentMaxPixels && !nextUnchanged
                     let firstStored = i > start ? c.changed : rect
                     // Rows outside the frame's rectangle show what they showed, over the same
                     // source: their sums are the previous frame's.
@@ -920,7 +925,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 var lossyTakenFirst = false
                 if case .taken = lossyFirst { lossyTakenFirst = true }
                 if let scorer, !lossyTakenFirst, disposal == 1, chosen.score - frameTarget >= 2 * PerceptualTarget.lossyMargin,
-                   width * height <= Self.concurrentMaxPixels {
+                   width * height <= Self.concurrentMaxPixels, !nextUnchanged {
                     let stored = i > start ? chosen.candidate.changed : rect
                     var earlier: (score: Double, rows: SSIMULACRA2.RowSums?)?
                     var speculated = try lossySpeculation?.get()
