@@ -559,6 +559,9 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         }
         // Whether the last frame scored took lossy LZW at its first try (see `lossyFirst` below).
         var lossyStreak = false
+        // Whether the last frame scored tried a push (see `pushLossy`): where it did, this one's
+        // first push drawing is made on another core while the level it pushes from is scored.
+        var pushedLast = false
         // The global palette's misses in a row, and the frames left before it is tried again.
         var globalFutile = 0, globalRest = 0
         var lastOnGlobal = false
@@ -717,13 +720,15 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 // where one missed, else a step more lossy after much room (`lossyStepsDown`).
                 func pushLossy(_ taken: inout (candidate: FrameCandidate, score: Double, rows: SSIMULACRA2.RowSums?),
                                lossless: FrameCandidate, level start: Int, stored: GIFRect, free: [Bool]?, scorer: FrameScorer,
-                               quality: Int, dithered: Bool) -> Int {
+                               quality: Int, dithered: Bool, ahead: Pending<LossyDrawing>?) throws -> Int {
                     var level = start
                     guard let room = target.lossyPushRoom else { return level - lossyStepsDown(room: taken.score - frameTarget) }
                     while level > 0 && taken.score - frameTarget >= room {
+                        pushedNow = true
                         let tolerance = PerceptualTarget.lossyTolerances[level - 1]
-                        let lossy = lossyCandidate(lossless, rect: rect, stored: stored, screen: screen, tolerance: tolerance, free: free,
-                                                   bothOrders: bothOrders)
+                        let made = level == start ? try ahead?.get().candidate : nil
+                        let lossy = made ?? lossyCandidate(lossless, rect: rect, stored: stored, screen: screen, tolerance: tolerance, free: free,
+                                                           bothOrders: bothOrders)
                         // (The same indices show the same pixels: the same score.)
                         let (score, rows) = lossy.indices == taken.candidate.indices ? (taken.score, taken.rows)
                             : scorer.score(shown(lossy, rect: stored, over: screen, measured: measured),
@@ -737,6 +742,13 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                 }
                 // Where the next frame's lossy drawings start, after `pushLossy` on this one's first.
                 var pushedLevel: Int?
+                var pushedNow = false
+                // `pushLossy`'s first drawing, made ahead (see `pushedLast`).
+                func pushAhead(_ lossless: FrameCandidate, from level: Int, stored: GIFRect, free: [Bool]?) -> Pending<LossyDrawing>? {
+                    guard alone, pushedLast, level > 0, target.lossyPushRoom != nil else { return nil }
+                    return speculativeLossy(lossless, frame: i, last: true, rect: rect, stored: stored, screen: screen, current: current,
+                                            tolerance: PerceptualTarget.lossyTolerances[level - 1], free: free, bothOrders: bothOrders)
+                }
                 while true {
                     if g == globalSteps.count && !floorApplied {
                         floorApplied = true
@@ -799,6 +811,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         let free = i + 1 < range.upperBound ? try changingPixels(after: i, current, in: firstStored) : nil
                         let lossy = lossyCandidate(c, rect: rect, stored: firstStored, screen: screen, tolerance: tolerance, free: free,
                                                    bothOrders: bothOrders)
+                        let ahead = pushAhead(c, from: lossyLevel, stored: firstStored, free: free)
                         noteOrders(lossy)
                         let (score, rows) = scorer.score(shown(lossy, rect: firstStored, over: screen, measured: measured),
                                                          changedRows: changedRows, previous: previousRows)
@@ -806,8 +819,8 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         if score < frameTarget + PerceptualTarget.lossyMargin && previousTarget < target.score { try measureFFmpeg(scorer) }
                         if score >= frameTarget + PerceptualTarget.lossyMargin {
                             var taken = (candidate: lossy, score: score, rows: rows)
-                            pushedLevel = pushLossy(&taken, lossless: c, level: lossyLevel, stored: firstStored, free: free, scorer: scorer,
-                                                    quality: quality, dithered: dithered)
+                            pushedLevel = try pushLossy(&taken, lossless: c, level: lossyLevel, stored: firstStored, free: free, scorer: scorer,
+                                                        quality: quality, dithered: dithered, ahead: ahead)
                             chosen = taken
                             rect = firstStored
                             onGlobalPalette = onGlobal
@@ -948,6 +961,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         // The next level, needed where this one misses (a third of the time), is
                         // made on another core while this one is scored.
                         nextLevel = nil
+                        let ahead = level == lossyLevel ? pushAhead(chosen.candidate, from: level, stored: stored, free: free) : nil
                         if alone && level + 1 < PerceptualTarget.lossyTolerances.count {
                             nextLevel = speculativeLossy(chosen.candidate, frame: i, last: true, rect: rect, stored: stored, screen: screen,
                                                          current: current, tolerance: PerceptualTarget.lossyTolerances[level + 1], free: free,
@@ -969,9 +983,9 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                             var taken = (candidate: lossy, score: score, rows: rows)
                             // (Below the first level tried, the next frame starts at the level taken.)
                             let next = level != lossyLevel ? level
-                                : pushLossy(&taken, lossless: chosen.candidate, level: level, stored: stored, free: free, scorer: scorer,
-                                            quality: onGlobalPalette ? FrameSearch.globalPalette : steps[k].quality,
-                                            dithered: tried.last!.dithered)
+                                : try pushLossy(&taken, lossless: chosen.candidate, level: level, stored: stored, free: free, scorer: scorer,
+                                                quality: onGlobalPalette ? FrameSearch.globalPalette : steps[k].quality,
+                                                dithered: tried.last!.dithered, ahead: ahead)
                             chosen = taken
                             rect = stored
                             lossyLevel = max(0, next)
@@ -990,6 +1004,7 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                         ordersRest -= 1
                     }
                     lossyStreak = lossyTakenAtFirstTry
+                    pushedLast = pushedNow
                     if lossySteppedDown && tried.contains(where: { $0.lossyTolerance > 0 }) {
                         if lossyTakenAtFirstTry { lossyDownFutile = 0 } else {
                             lossyDownRest = 1 << min(lossyDownFutile, 5)
