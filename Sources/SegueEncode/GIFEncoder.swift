@@ -191,12 +191,11 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         /// Where the first frame's search starts (an index into `ladder`).
         var firstRung: Int = 4
         /// A frame whose lossy drawing holds at its first level with this much room above the
-        /// target tries the next more lossy level at once, and so on while
-        /// that holds with as much room; nil: never. Over 22 scenes at scale 0.5, with the lossy
-        /// levels also tried down to the least lossy where they miss (not only two), it gave 1.6 %
-        /// fewer bytes for 4.8 % more time; at 1 of room 1.9 % for 8 %, at 2.5 1.5 % for 5 %.
-        /// (One more level held on a third of the tries at 2 to 3 of room, on four in five from
-        /// 3.5.)
+        /// target tries the next more lossy level at once, and so on while that holds with as much
+        /// room; nil: never. Over 22 scenes at scale 0.5, with the lossy levels also tried down to
+        /// the least lossy where they miss (not only two), it gave 1.6 % fewer bytes for about 5 %
+        /// more time; at 1 of room 1.9 % for 8 %, at 2.5 1.5 % for 5 %. (One more level held on a
+        /// third of the tries at 2 to 3 of room, on four in five from 3.5.)
         var lossyPushRoom: Double? = 2
 
         /// The search's steps, lowest first: each rung's palette without dithering, then with
