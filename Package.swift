@@ -57,7 +57,11 @@ let package = Package(
         .target(name: "CPaletteWeights"),
         // libimagequant's undithered remapping to a fixed palette, computed beside it (the same indices, in less time).
         .target(name: "CPaletteRemap"),
-        .target(name: "SegueEncode", dependencies: ["SegueRaster", "SegueMetrics", "CFFmpeg", "CImageQuant", "CPaletteWeights", "CPaletteRemap"]),
+        // ffmpeg's two-pass GIF (palettegen + paletteuse), computed beside FFmpeg 5.1's filters
+        // (the same pixels, without opening libavfilter): the floor the GIF target keeps to.
+        .target(name: "CPaletteGenUse"),
+        .target(name: "SegueEncode", dependencies: ["SegueRaster", "SegueMetrics", "CFFmpeg", "CImageQuant", "CPaletteWeights", "CPaletteRemap",
+                                                    "CPaletteGenUse"]),
         // Animated WebP read back for comparisons (FFmpeg 5.1 decodes only still WebP).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // Beside the encoder: files → frames (PNG folders, GIF, WebP, APNG, video) for comparisons.

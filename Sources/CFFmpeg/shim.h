@@ -1,7 +1,5 @@
 // FFmpeg headers for Segue's encoder stage (SegueEncode), plus static inline wrappers for the
-// function-like and cast macros that Swift's C importer cannot see. libavfilter's headers give the
-// types for ffmpeg's two-pass GIF (the GIF quality floor); the library itself is opened with
-// dlopen when needed, not linked (see FFmpegTwoPassGIF.swift).
+// function-like and cast macros that Swift's C importer cannot see.
 #ifndef SEGUE_CFFMPEG_SHIM_H
 #define SEGUE_CFFMPEG_SHIM_H
 
@@ -10,9 +8,6 @@
 #include <stdio.h>
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
-#include <libavfilter/avfilter.h>
-#include <libavfilter/buffersink.h>
-#include <libavfilter/buffersrc.h>
 #include <libswscale/swscale.h>
 #include <libavutil/avutil.h>
 #include <libavutil/cpu.h>

@@ -25,6 +25,8 @@ public enum EncodeError: Error, CustomStringConvertible, Equatable, Sendable {
     case noFrames(path: String)
     /// `append` or `finish` was called after `finish()`/`cancel()` or after an earlier error.
     case writerClosed
+    /// A buffer for `what` could not be allocated.
+    case outOfMemory(String)
 
     /// The largest width or height any writer accepts.
     public static let maximumDimension = 16384
@@ -53,6 +55,8 @@ public enum EncodeError: Error, CustomStringConvertible, Equatable, Sendable {
             return "cannot write \(format) to '\(path)': it is a pipe or device, and \(reason)"
         case .writerClosed:
             return "the output writer was already finished, cancelled or failed; no more frames can be written"
+        case let .outOfMemory(what):
+            return "ran out of memory in \(what); try a smaller --scale or fewer parallel renders"
         }
     }
 }

@@ -1,0 +1,45 @@
+#ifndef PALETTE_GEN_USE_H
+#define PALETTE_GEN_USE_H
+
+// The `ffmpeg` tool's usual two-pass GIF, computed beside FFmpeg 5.1's libavfilter (the version
+// Segue is built against, Debian 12): the same palette and the same indices, without opening
+// libavfilter and the thirty libraries it brings.
+//
+//     palettegen=stats_mode=diff              (max_colors 256, reserve_transparent, no alpha)
+//     paletteuse=diff_mode=rectangle          (sierra2_4a dithering, kd-tree search, alpha_threshold 128)
+//
+// Pixels are FFmpeg's RGB32: 0xAARRGGBB words.
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// palettegen's colour statistics over a stream of frames.
+typedef struct pgu_histogram pgu_histogram;
+
+pgu_histogram *pgu_histogram_create(void);
+void pgu_histogram_destroy(pgu_histogram *histogram);
+
+/// Adds a frame of `count` pixels. `previous` is the frame before it, or NULL for the first:
+/// stats_mode=diff counts the first frame whole, then, at each later frame, the pixels of the
+/// frame before it that this one changes (so a frame's changed pixels are counted as it is left,
+/// and the last frame's never). Returns 0, or -1 if memory ran out.
+int pgu_histogram_add(pgu_histogram *histogram, const uint32_t *previous, const uint32_t *frame, size_t count);
+
+/// The 256-entry palette palettegen writes into its 16×16 image: its median-cut boxes' colours
+/// in ascending order, padded with the last, and the reserved transparent entry last. Returns 0,
+/// or -1 if memory ran out or no pixel was added.
+int pgu_histogram_palette(const pgu_histogram *histogram, uint32_t palette[256]);
+
+/// paletteuse's state: the palette's kd-tree, a cache of nearest colours, and the previous
+/// frame's source and indices (for diff_mode=rectangle).
+typedef struct pgu_mapper pgu_mapper;
+
+pgu_mapper *pgu_mapper_create(const uint32_t palette[256], int width, int height);
+void pgu_mapper_destroy(pgu_mapper *mapper);
+
+/// Maps the next frame: `shown` gets what the GIF shows after it (0xAARRGGBB), the previous
+/// frame's pixels outside the rectangle that changed since the source before. Returns 0, or -1
+/// if memory ran out.
+int pgu_mapper_next(pgu_mapper *mapper, const uint32_t *frame, uint32_t *shown);
+
+#endif
