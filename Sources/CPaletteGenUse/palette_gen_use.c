@@ -288,7 +288,8 @@ struct pgu_mapper {
     uint8_t cache_valid[1 << CACHE_BITS];
     int width, height;
     int has_previous;
-    uint32_t *previous_source, *working;
+    uint32_t *previous_source;
+    int16_t *rows;   // two rows of R, G, B being dithered
     uint8_t *indices, *previous_indices;
 };
 
@@ -383,10 +384,10 @@ pgu_mapper *pgu_mapper_create(const uint32_t palette[256], int width, int height
     m->width = width;
     m->height = height;
     m->previous_source = malloc(n * sizeof(uint32_t));
-    m->working = malloc(n * sizeof(uint32_t));
+    m->rows = malloc(6 * (size_t)width * sizeof(int16_t));
     m->indices = malloc(n);
     m->previous_indices = malloc(n);
-    if (!m->previous_source || !m->working || !m->indices || !m->previous_indices) {
+    if (!m->previous_source || !m->rows || !m->indices || !m->previous_indices) {
         pgu_mapper_destroy(m);
         return NULL;
     }
@@ -422,7 +423,7 @@ pgu_mapper *pgu_mapper_create(const uint32_t palette[256], int width, int height
 void pgu_mapper_destroy(pgu_mapper *m) {
     if (!m) return;
     free(m->previous_source);
-    free(m->working);
+    free(m->rows);
     free(m->indices);
     free(m->previous_indices);
     free(m);
@@ -479,77 +480,112 @@ static int entry_for(pgu_mapper *m, uint32_t c) {
     return entry;
 }
 
-static inline uint8_t clip_byte(int v) { return v < 0 ? 0 : v > 255 ? 255 : (uint8_t)v; }
-
-// `px` plus scale/2^shift of the error, per channel (C's division, truncating toward zero).
-static inline uint32_t diffuse(uint32_t px, int er, int eg, int eb, int scale, int shift) {
-    return (px >> 24) << 24
-         | (uint32_t)clip_byte(channel(px, 16) + (er * scale) / (1 << shift)) << 16
-         | (uint32_t)clip_byte(channel(px, 8) + (eg * scale) / (1 << shift)) << 8
-         | (uint32_t)clip_byte(channel(px, 0) + (eb * scale) / (1 << shift));
-}
-
 static int rows_equal(const uint32_t *a, const uint32_t *b, int width) {
     return memcmp(a, b, (size_t)width * sizeof(uint32_t)) == 0;
 }
 
-int pgu_mapper_next(pgu_mapper *m, const uint32_t *frame, uint32_t *shown) {
+static int columns_equal(const uint32_t *a, const uint32_t *b, int width, int x, int y0, int y1) {
+    for (int y = y0; y <= y1; y++)
+        if (a[(size_t)y * width + x] != b[(size_t)y * width + x]) return 0;
+    return 1;
+}
+
+// diff_mode=rectangle's window: the rows, then the columns, that `frame` changes from `before`,
+// inclusive. (Of a frame that changes nothing, the last pixel.)
+typedef struct { int x0, y0, x1, y1; } window;
+
+static window changed_window(const uint32_t *before, const uint32_t *frame, int w, int h) {
+    window r = {0, 0, w - 1, h - 1};
+    while (r.y0 < r.y1 && rows_equal(before + (size_t)r.y0 * w, frame + (size_t)r.y0 * w, w)) r.y0++;
+    while (r.y1 > r.y0 && rows_equal(before + (size_t)r.y1 * w, frame + (size_t)r.y1 * w, w)) r.y1--;
+    while (r.x0 < r.x1 && columns_equal(before, frame, w, r.x0, r.y0, r.y1)) r.x0++;
+    while (r.x1 > r.x0 && columns_equal(before, frame, w, r.x1, r.y0, r.y1)) r.x1--;
+    return r;
+}
+
+static window frame_window(const pgu_mapper *m, const uint32_t *frame) {
+    if (!m->has_previous) return (window){0, 0, m->width - 1, m->height - 1};
+    return changed_window(m->previous_source, frame, m->width, m->height);
+}
+
+int pgu_mapper_next_redraws(const pgu_mapper *m, const uint32_t *frame, const uint32_t *next) {
+    window now = frame_window(m, frame), then = changed_window(frame, next, m->width, m->height);
+    return then.x0 <= now.x0 && then.y0 <= now.y0 && then.x1 >= now.x1 && then.y1 >= now.y1;
+}
+
+// The working copy of a window's rows, as paletteuse dithers them in place: per pixel R, G, B
+// (alpha apart), each kept within 0…255 after every error added, as FFmpeg clips its bytes.
+static inline void add_error(int16_t *px, int er, int eg, int eb, int scale, int shift) {
+    int r = px[0] + (er * scale) / (1 << shift), g = px[1] + (eg * scale) / (1 << shift), b = px[2] + (eb * scale) / (1 << shift);
+    px[0] = (int16_t)(r < 0 ? 0 : r > 255 ? 255 : r);
+    px[1] = (int16_t)(g < 0 ? 0 : g > 255 ? 255 : g);
+    px[2] = (int16_t)(b < 0 ? 0 : b > 255 ? 255 : b);
+}
+
+static void load_row(int16_t *dst, const uint32_t *src, int x0, int x1) {
+    for (int x = x0; x <= x1; x++) {
+        dst[3 * x] = (int16_t)channel(src[x], 16);
+        dst[3 * x + 1] = (int16_t)channel(src[x], 8);
+        dst[3 * x + 2] = (int16_t)channel(src[x], 0);
+    }
+}
+
+int pgu_mapper_next(pgu_mapper *m, const uint32_t *frame, uint32_t *shown, int skip) {
     const int w = m->width, h = m->height;
-    int x0 = 0, y0 = 0, x1 = w - 1, y1 = h - 1;   // the window redrawn, inclusive
+    const window r = frame_window(m, frame);
+    const size_t n = (size_t)w * (size_t)h;
+    if (skip) {
+        // The next frame redraws this one's window: only the pixels outside it are needed, and
+        // they are the previous frame's.
+        memcpy(m->previous_source, frame, n * sizeof(uint32_t));
+        m->has_previous = 1;
+        return 0;
+    }
     uint8_t *out = m->indices;
     if (m->has_previous) {
-        const uint32_t *before = m->previous_source;
-        const uint8_t *shown_before = m->previous_indices;
-        // Rows, then columns, that the source keeps are copied from the previous output. (Of a
-        // frame that changes nothing, the last pixel is still redrawn.)
-        while (y0 < y1 && rows_equal(before + (size_t)y0 * w, frame + (size_t)y0 * w, w)) {
-            memcpy(out + (size_t)y0 * w, shown_before + (size_t)y0 * w, (size_t)w);
-            y0++;
-        }
-        while (y1 > y0 && rows_equal(before + (size_t)y1 * w, frame + (size_t)y1 * w, w)) {
-            memcpy(out + (size_t)y1 * w, shown_before + (size_t)y1 * w, (size_t)w);
-            y1--;
-        }
-        for (; x0 < x1; x0++) {
-            int same = 1;
-            for (int y = y0; y <= y1 && same; y++) same = before[(size_t)y * w + x0] == frame[(size_t)y * w + x0];
-            if (!same) break;
-        }
-        for (; x1 > x0; x1--) {
-            int same = 1;
-            for (int y = y0; y <= y1 && same; y++) same = before[(size_t)y * w + x1] == frame[(size_t)y * w + x1];
-            if (!same) break;
-        }
-        for (int y = y0; y <= y1; y++) {
-            memcpy(out + (size_t)y * w, shown_before + (size_t)y * w, (size_t)x0);
-            memcpy(out + (size_t)y * w + x1 + 1, shown_before + (size_t)y * w + x1 + 1, (size_t)(w - 1 - x1));
+        const uint8_t *before = m->previous_indices;
+        for (int y = 0; y < h; y++) {
+            if (y < r.y0 || y > r.y1) {
+                memcpy(out + (size_t)y * w, before + (size_t)y * w, (size_t)w);
+            } else {
+                memcpy(out + (size_t)y * w, before + (size_t)y * w, (size_t)r.x0);
+                memcpy(out + (size_t)y * w + r.x1 + 1, before + (size_t)y * w + r.x1 + 1, (size_t)(w - 1 - r.x1));
+            }
         }
     }
     // Sierra-2-4A error diffusion inside the window: half of a pixel's error to the right, a
     // quarter below and a quarter below-left, none across the window's edges.
-    uint32_t *src = m->working;
-    memcpy(src, frame, (size_t)w * (size_t)h * sizeof(uint32_t));
-    for (int y = y0; y <= y1; y++) {
-        uint32_t *row = src + (size_t)y * w, *below = row + w;
-        for (int x = x0; x <= x1; x++) {
-            uint32_t c = row[x];
+    int16_t *row = m->rows, *below = m->rows + 3 * (size_t)w;
+    load_row(row, frame + (size_t)r.y0 * w, r.x0, r.x1);
+    for (int y = r.y0; y <= r.y1; y++) {
+        const int down = y < r.y1;
+        if (down) load_row(below, frame + (size_t)(y + 1) * w, r.x0, r.x1);
+        const uint32_t *alpha = frame + (size_t)y * w;
+        for (int x = r.x0; x <= r.x1; x++) {
+            int16_t *px = row + 3 * x;
+            uint32_t c = (alpha[x] & 0xFF000000u) | (uint32_t)px[0] << 16 | (uint32_t)px[1] << 8 | (uint32_t)px[2];
             int entry = entry_for(m, c);
             out[(size_t)y * w + x] = (uint8_t)entry;
             int er = 0, eg = 0, eb = 0;
             if (entry != m->transparent) {
                 uint32_t p = m->palette[entry];
-                er = channel(c, 16) - channel(p, 16);
-                eg = channel(c, 8) - channel(p, 8);
-                eb = channel(c, 0) - channel(p, 0);
+                er = px[0] - channel(p, 16);
+                eg = px[1] - channel(p, 8);
+                eb = px[2] - channel(p, 0);
             }
-            int right = x < x1, down = y < y1, left = x > x0;
-            if (right) row[x + 1] = diffuse(row[x + 1], er, eg, eb, 2, 2);
-            if (left && down) below[x - 1] = diffuse(below[x - 1], er, eg, eb, 1, 2);
-            if (down) below[x] = diffuse(below[x], er, eg, eb, 1, 2);
+            if (x < r.x1) add_error(px + 3, er, eg, eb, 2, 2);
+            if (down) {
+                if (x > r.x0) add_error(below + 3 * (x - 1), er, eg, eb, 1, 2);
+                add_error(below + 3 * x, er, eg, eb, 1, 2);
+            }
         }
+        int16_t *t = row;
+        row = below;
+        below = t;
     }
-    for (size_t k = 0; k < (size_t)w * (size_t)h; k++) shown[k] = m->palette[out[k]];
-    memcpy(m->previous_source, frame, (size_t)w * (size_t)h * sizeof(uint32_t));
+    if (shown)
+        for (size_t k = 0; k < n; k++) shown[k] = m->palette[out[k]];
+    memcpy(m->previous_source, frame, n * sizeof(uint32_t));
     uint8_t *t = m->previous_indices;
     m->previous_indices = m->indices;
     m->indices = t;

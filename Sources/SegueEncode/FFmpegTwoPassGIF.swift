@@ -68,7 +68,9 @@ final class FFmpegTwoPassGIF: @unchecked Sendable {   // `palette` is made once 
         private var mapped = 0
         /// The last frame mapped, as shown (RGBA).
         private var shown: [UInt8]
-        private var source: [UInt32]
+        /// Frame `mapped`'s source, where it has been read already (`sourceRead`), and the one after.
+        private var source: [UInt32], nextSource: [UInt32]
+        private var sourceRead = false
         private let queue = DispatchQueue(label: "segue.ffmpeg-gif-frames")
         /// What went wrong making a frame ahead: reported by the next `frame(_:)`.
         private var failure: Error?
@@ -81,6 +83,7 @@ final class FFmpegTwoPassGIF: @unchecked Sendable {   // `palette` is made once 
             }
             self.mapper = mapper
             source = [UInt32](repeating: 0, count: owner.spool.width * owner.spool.height)
+            nextSource = source
             shown = [UInt8](repeating: 0, count: source.count * 4)
         }
 
@@ -112,13 +115,23 @@ final class FFmpegTwoPassGIF: @unchecked Sendable {   // `palette` is made once 
         private func make(_ index: Int) throws -> [UInt8] {
             precondition(index >= mapped - 1, "ffmpeg's frames are made in order")
             while mapped <= index {
-                try owner.read(mapped, into: &source)
-                let status = source.withUnsafeBufferPointer { frame in
-                    shown.withUnsafeMutableBytes { pgu_mapper_next(mapper, frame.baseAddress, $0.bindMemory(to: UInt32.self).baseAddress) }
+                if !sourceRead { try owner.read(mapped, into: &source) }
+                // A frame before the one asked for is not drawn where the next frame redraws all
+                // it would (about half of them, in animations that move across the screen).
+                var skip: Int32 = 0
+                if mapped < index {
+                    try owner.read(mapped + 1, into: &nextSource)
+                    skip = source.withUnsafeBufferPointer { frame in
+                        nextSource.withUnsafeBufferPointer { pgu_mapper_next_redraws(mapper, frame.baseAddress, $0.baseAddress) }
+                    }
                 }
-                guard status == 0 else { throw EncodeError.outOfMemory("paletteuse") }
+                let wanted = mapped == index
+                _ = source.withUnsafeBufferPointer { frame in
+                    shown.withUnsafeMutableBytes { pgu_mapper_next(mapper, frame.baseAddress, wanted ? $0.bindMemory(to: UInt32.self).baseAddress : nil, skip) }
+                }
                 mapped += 1
-                if mapped > index { shown.withUnsafeMutableBytes(swapRedAndBlue) }
+                sourceRead = !wanted
+                if wanted { shown.withUnsafeMutableBytes(swapRedAndBlue) } else { swap(&source, &nextSource) }
             }
             return shown
         }

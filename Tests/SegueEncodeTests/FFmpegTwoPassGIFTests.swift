@@ -31,7 +31,9 @@ struct FFmpegTwoPassGIFTests {
     }
 
     /// Every frame as the encoder's `FFmpegTwoPassGIF` shows it, and as the `ffmpeg` tool's GIF does.
-    static func bothWays(_ frames: [RasterImage], in dir: URL) throws -> (computed: [[UInt8]], tool: [[UInt8]]) {
+    /// - Returns: also the frames asked for one in three (and the last), where the frames between
+    ///   are left undrawn where the next frame redraws them (see `pgu_mapper_next_redraws`).
+    static func bothWays(_ frames: [RasterImage], in dir: URL) throws -> (computed: [[UInt8]], tool: [[UInt8]], sparse: [Int: [UInt8]]) {
         let width = frames[0].width, height = frames[0].height
         let file = try AtomicFileWriter(destination: dir.appendingPathComponent("unused.gif"))
         defer { file.discard() }
@@ -39,6 +41,9 @@ struct FFmpegTwoPassGIFTests {
         for frame in frames { try GIFFFmpegFloorTests.rgba(frame).withUnsafeBytes { try spool.append($0) } }
         let recipe = try FFmpegTwoPassGIF(spool: spool).frames()
         let computed = try frames.indices.map { try recipe.frame($0) }
+        let jumping = try FFmpegTwoPassGIF(spool: spool).frames()
+        var sparse: [Int: [UInt8]] = [:]
+        for k in Set(stride(from: 2, to: frames.count, by: 3)).union([frames.count - 1]).sorted() { sparse[k] = try jumping.frame(k) }
 
         let pngs = dir.appendingPathComponent("frames")
         let sequence = try PNGSequenceWriter(directory: pngs)
@@ -51,7 +56,7 @@ struct FFmpegTwoPassGIFTests {
             let r = try runTool("ffmpeg", ["-v", "error", "-y", "-framerate", "50"] + arguments)
             guard r.status == 0 else { throw ToolError(message: "ffmpeg failed: \(r.stderr)") }
         }
-        return (computed, try pillowFramesRGBA(gif))
+        return (computed, try pillowFramesRGBA(gif), sparse)
     }
 
     /// Where two frames differ: how many pixels, and the first.
@@ -62,7 +67,7 @@ struct FFmpegTwoPassGIFTests {
         return "\(differing.count) pixels differ, first at (\(p % width), \(p / width)): \(Array(a[first ..< first + 4])) against \(Array(b[first ..< first + 4]))"
     }
 
-    @Test("a gradient of more shades than a palette holds, a moving square, a repeated frame and a one-column change: every pixel as the ffmpeg tool's GIF shows it",
+    @Test("a gradient of more shades than a palette holds, a moving square, a repeated frame and a one-column change: every pixel as the ffmpeg tool's GIF shows it, whether every frame is asked for or one in three",
           arguments: ["gradient", "photo under a dimming overlay"])
     func samePixelsAsTheTool(_ frames: String) throws {
         let dir = try makeTempDirectory()
@@ -70,11 +75,15 @@ struct FFmpegTwoPassGIFTests {
         var images = frames == "gradient" ? Self.gradientFrames() : GIFFFmpegFloorTests.frames()
         // (A frame repeated after one that changed every pixel.)
         if frames != "gradient" { images.insert(images[3], at: 4) }
-        let (computed, tool) = try Self.bothWays(images, in: dir)
+        let (computed, tool, sparse) = try Self.bothWays(images, in: dir)
         try #require(tool.count == images.count, "the ffmpeg tool's GIF has \(tool.count) frames for \(images.count)")
         for k in images.indices {
             #expect(Self.mismatch(computed[k], tool[k], width: images[0].width) == nil,
                     "frame \(k): \(Self.mismatch(computed[k], tool[k], width: images[0].width) ?? "")")
+        }
+        for (k, frame) in sparse.sorted(by: { $0.key < $1.key }) {
+            #expect(Self.mismatch(frame, tool[k], width: images[0].width) == nil,
+                    "frame \(k), asked for after frame \(k - 3): \(Self.mismatch(frame, tool[k], width: images[0].width) ?? "")")
         }
         // Not trivially equal: the GIF shows the frames with a palette's error, not as they are.
         let exact = images.indices.filter { computed[$0] == GIFFFmpegFloorTests.rgba(images[$0]) }

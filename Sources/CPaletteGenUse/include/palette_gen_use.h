@@ -37,9 +37,14 @@ typedef struct pgu_mapper pgu_mapper;
 pgu_mapper *pgu_mapper_create(const uint32_t palette[256], int width, int height);
 void pgu_mapper_destroy(pgu_mapper *mapper);
 
-/// Maps the next frame: `shown` gets what the GIF shows after it (0xAARRGGBB), the previous
-/// frame's pixels outside the rectangle that changed since the source before. Returns 0, or -1
-/// if memory ran out.
-int pgu_mapper_next(pgu_mapper *mapper, const uint32_t *frame, uint32_t *shown);
+/// Maps the next frame: `shown` (NULL: not wanted) gets what the GIF shows after it
+/// (0xAARRGGBB), the previous frame's pixels outside the rectangle that changed since the source
+/// before. `skip`: the frame is not wanted and the next one redraws all it would (see
+/// `pgu_mapper_next_redraws`), so it is not mapped at all. Returns 0.
+int pgu_mapper_next(pgu_mapper *mapper, const uint32_t *frame, uint32_t *shown, int skip);
+
+/// Whether the frame after `frame` (`next`) redraws everything that `frame`, mapped next,
+/// would: its changed rectangle holds this one's.
+int pgu_mapper_next_redraws(const pgu_mapper *mapper, const uint32_t *frame, const uint32_t *next);
 
 #endif
