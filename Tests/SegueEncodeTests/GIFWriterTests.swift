@@ -154,6 +154,49 @@ struct GIFWriterTests {
         }
     }
 
+    @Test("an animation that changes most of the screen but never all of it (a status bar stays) is still encoded in two segments, and every frame, bar included, decodes close to its own source")
+    func mostOfTheScreenRedrawsDecodeInOrder() throws {
+        let dir = try makeTempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("mostly.gif")
+        let w = 120, h = 90, bar = 12
+        // A striped bar over the top 12 rows (13 % of the screen) that never changes, over sixteen
+        // different noise screens.
+        let frames = (1 ... 16).map { k -> RasterImage in
+            var image = noiseFrame(width: w, height: h, colors: 40, seed: UInt64(k))
+            for y in 0 ..< bar {
+                for x in 0 ..< w {
+                    let i = y * image.bytesPerRow + x * 4
+                    let shade: UInt8 = (x / 6 + y / 4) % 2 == 0 ? 30 : 220
+                    image.pixels[i] = shade; image.pixels[i + 1] = 120; image.pixels[i + 2] = 255 - shade
+                }
+            }
+            return image
+        }
+        // Two segments, the second starting at a frame that does not change the bar.
+        let file = try AtomicFileWriter(destination: dir.appendingPathComponent("probe.gif"))
+        defer { file.discard() }
+        let spool = try FrameSpool(for: file, width: w, height: h)
+        for frame in frames { try GIFFFmpegFloorTests.rgba(frame).withUnsafeBytes { try spool.append($0) } }
+        let encoder = try GIFEncoder(spool: spool, hasTransparency: false)
+        let starts = encoder.segmentStarts()
+        try #require(starts.count == 2, "segments start at \(starts)")
+        #expect(encoder.plan.rects[starts[1]].y == bar, "the second segment starts at a frame whose change is \(encoder.plan.rects[starts[1]])")
+
+        try writeGIF(frames, to: url)
+        let decoded = try decodeFrames(url, pixelFormat: "rgb24", bytesPerPixel: 3, width: w, height: h)
+        try #require(decoded.count == frames.count)
+        for (k, frame) in frames.enumerated() {
+            let source = rgbBytes(frame)
+            let error = zip(decoded[k], source).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+            #expect(Double(error) / Double(source.count) < 3, "frame \(k): mean error \(Double(error) / Double(source.count))")
+            // The bar alone, which the second segment's first frame does not change.
+            let barBytes = bar * w * 3
+            let barError = zip(decoded[k].prefix(barBytes), source.prefix(barBytes)).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+            #expect(Double(barError) / Double(barBytes) < 3, "frame \(k): the bar's mean error is \(Double(barError) / Double(barBytes))")
+        }
+    }
+
     @Test("a many-coloured object moving over a flat screen: the frames after the first draw with the file's global colour table, not tables of their own, and decode close to their sources")
     func globalColourTable() throws {
         let dir = try makeTempDirectory()
