@@ -508,6 +508,13 @@ static window frame_window(const pgu_mapper *m, const uint32_t *frame) {
     return changed_window(m->previous_source, frame, m->width, m->height);
 }
 
+int pgu_redraws_whole(const uint32_t *before, const uint32_t *frame, int width, int height) {
+    window r = changed_window(before, frame, width, height);
+    return r.x0 == 0 && r.y0 == 0 && r.x1 == width - 1 && r.y1 == height - 1;
+}
+
+void pgu_mapper_restart(pgu_mapper *m) { m->has_previous = 0; }
+
 int pgu_mapper_next_redraws(const pgu_mapper *m, const uint32_t *frame, const uint32_t *next) {
     window now = frame_window(m, frame), then = changed_window(frame, next, m->width, m->height);
     return then.x0 <= now.x0 && then.y0 <= now.y0 && then.x1 >= now.x1 && then.y1 >= now.y1;

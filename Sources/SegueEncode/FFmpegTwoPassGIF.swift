@@ -114,6 +114,25 @@ final class FFmpegTwoPassGIF: @unchecked Sendable {   // `palette` is made once 
 
         private func make(_ index: Int) throws -> [UInt8] {
             precondition(index >= mapped - 1, "ffmpeg's frames are made in order")
+            // Frames before the last one up to `index` that paletteuse redraws whole do not matter.
+            if index > mapped {
+                let (w, h) = (Int32(owner.spool.width), Int32(owner.spool.height))
+                if !sourceRead { try owner.read(mapped, into: &source); sourceRead = true }
+                var restart: Int?
+                var earlier = source, later = nextSource
+                for j in mapped + 1 ... index {
+                    try owner.read(j, into: &later)
+                    if earlier.withUnsafeBufferPointer({ a in later.withUnsafeBufferPointer { pgu_redraws_whole(a.baseAddress, $0.baseAddress, w, h) } }) != 0 {
+                        restart = j
+                    }
+                    swap(&earlier, &later)
+                }
+                if let restart {
+                    pgu_mapper_restart(mapper)
+                    mapped = restart
+                    sourceRead = false
+                }
+            }
             while mapped <= index {
                 if !sourceRead { try owner.read(mapped, into: &source) }
                 // A frame before the one asked for is not drawn where the next frame redraws all

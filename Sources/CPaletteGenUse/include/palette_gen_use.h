@@ -47,4 +47,12 @@ int pgu_mapper_next(pgu_mapper *mapper, const uint32_t *frame, uint32_t *shown, 
 /// would: its changed rectangle holds this one's.
 int pgu_mapper_next_redraws(const pgu_mapper *mapper, const uint32_t *frame, const uint32_t *next);
 
+/// Whether `frame`'s changed rectangle after `before` is the whole frame: paletteuse then redraws
+/// it without reading what it showed before.
+int pgu_redraws_whole(const uint32_t *before, const uint32_t *frame, int width, int height);
+
+/// Forgets the frames mapped so far: the next frame is mapped as the first (the same pixels as
+/// mapped after them where `pgu_redraws_whole` holds for it).
+void pgu_mapper_restart(pgu_mapper *mapper);
+
 #endif
