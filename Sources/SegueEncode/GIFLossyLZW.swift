@@ -56,6 +56,15 @@ extension GIFLZW {
         firstChild.initialize(repeating: -1, count: maxCode + 1)
         nextSibling.initialize(repeating: -1, count: maxCode + 1)
         lastSymbol.initialize(repeating: 0, count: maxCode + 1)
+        // The same dictionary hashed on (code, symbol), for finding one continuation: walking a
+        // code's children for it was nearly half of the pass (a single index's string can have a
+        // hundred). At most 4,096 codes in 8,192 slots, each (code << 8 | symbol) << 12 | child;
+        // empty slots all ones.
+        let slots = 1 << 13
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
+        defer { table.deallocate() }
+        table.initialize(repeating: .max, count: slots)
+        @inline(__always) func slot(_ key: UInt32) -> Int { Int((key &* 2_654_435_761) >> 19) }
         var next = clear + 2
         var codeSize = input.minimumCodeSize + 1
         var bits = codeSize   // the clear code that starts the data
@@ -70,9 +79,14 @@ extension GIFLZW {
             return first != nil && a >= 0 ? (a, e) : (e, a)
         }
         @inline(__always) func child(_ code: Int, _ symbol: Int) -> Int {
-            var c = Int(firstChild[code])
-            while c >= 0 && Int(lastSymbol[c]) != symbol { c = Int(nextSibling[c]) }
-            return c
+            let key = UInt32(truncatingIfNeeded: code << 8 | symbol)
+            var k = slot(key)
+            while true {
+                let entry = table[k]
+                if entry == .max { return -1 }
+                if entry >> 12 == key { return Int(entry & 0xFFF) }
+                k = (k + 1) & (slots - 1)
+            }
         }
         // How many pixels from `k` on an exact match starting with `symbol` covers (as `GIFLZW.encode`).
         func lookahead(_ symbol: Int, from k: Int) -> Int {
@@ -143,11 +157,16 @@ extension GIFLZW {
                     lastSymbol[next] = UInt8(symbol)
                     nextSibling[next] = firstChild[prefix]
                     firstChild[prefix] = Int16(next)
+                    let key = UInt32(truncatingIfNeeded: prefix << 8 | symbol)
+                    var k = slot(key)
+                    while table[k] != .max { k = (k + 1) & (slots - 1) }
+                    table[k] = key << 12 | UInt32(truncatingIfNeeded: next)
                     next += 1
                 } else {
                     // The encoder writes a clear code here: the dictionary starts again.
                     bits += codeSize
                     firstChild.update(repeating: -1, count: maxCode + 1)
+                    table.update(repeating: .max, count: slots)
                     next = clear + 2
                     codeSize = input.minimumCodeSize + 1
                 }
