@@ -41,7 +41,12 @@ void s2_halve(const float *in, int w, int h, float *out) {
         int y0 = oy * 2, y1 = y0 + 1 < h ? y0 + 1 : h - 1;
         const float *a = in + (size_t)y0 * w, *c = in + (size_t)y1 * w;
         float *o = out + (size_t)oy * w2;
-        for (int ox = 0; ox < w2; ox++) {
+        int ox = 0;
+        if (y1 > y0) {
+            // Whole 2×2 blocks: the same sums in the same order as below, without its branches.
+            for (; ox < w / 2; ox++) o[ox] = (((a[2 * ox] + a[2 * ox + 1]) + c[2 * ox]) + c[2 * ox + 1]) / 4;
+        }
+        for (; ox < w2; ox++) {
             int x0 = ox * 2, x1 = x0 + 1 < w ? x0 + 1 : w - 1;
             float s = a[x0];
             float n = 1;
@@ -95,16 +100,22 @@ void s2_linearize_xyb_few_colours(const uint8_t *rgba, size_t count, size_t xyb_
     colour cache[SLOTS];
     for (int k = 0; k < SLOTS; k++) keys[k] = 0xFFFFFFFFu;   // no RGB key has the top byte set
     const float cbrt_bias = cbrtf(0.0037930732552754493f);
+    // (A GIF frame repeats its colours in runs: the last pixel's is checked before the cache.)
+    uint32_t last_key = 0xFFFFFFFFu;
+    colour *c = &cache[0];
     for (size_t i = 0; i < count; i++) {
         uint32_t key = (uint32_t)rgba[i * 4] | (uint32_t)rgba[i * 4 + 1] << 8 | (uint32_t)rgba[i * 4 + 2] << 16;
-        uint32_t slot = (key * 2654435761u) >> 20;
-        colour *c = &cache[slot];
-        if (keys[slot] != key) {
-            keys[slot] = key;
-            c->r = to_linear[rgba[i * 4]];
-            c->g = to_linear[rgba[i * 4 + 1]];
-            c->b = to_linear[rgba[i * 4 + 2]];
-            xyb_pixel(c->r, c->g, c->b, cbrt_bias, &c->x, &c->y, &c->bb);
+        if (key != last_key) {
+            last_key = key;
+            uint32_t slot = (key * 2654435761u) >> 20;
+            c = &cache[slot];
+            if (keys[slot] != key) {
+                keys[slot] = key;
+                c->r = to_linear[rgba[i * 4]];
+                c->g = to_linear[rgba[i * 4 + 1]];
+                c->b = to_linear[rgba[i * 4 + 2]];
+                xyb_pixel(c->r, c->g, c->b, cbrt_bias, &c->x, &c->y, &c->bb);
+            }
         }
         r[i] = c->r;
         g[i] = c->g;

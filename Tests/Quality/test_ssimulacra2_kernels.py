@@ -6,7 +6,8 @@ compiled for AVX2 as well as for baseline x86-64 and picked at load time (`targe
 builds a small program over every kernel both ways, runs it on the same random planes, and
 compares every output bit. (Fused multiply-add, for one, rounds differently and fails this.)
 Each build also checks that the fused candidate maps (`s2_candidate_maps_rows`) give the bits of
-the blurs, products and maps they replace.
+the blurs, products and maps they replace, and that the halving gives each block's mean as a
+plain loop sums it.
 """
 import platform
 import shutil
@@ -114,6 +115,16 @@ int main(void) {
     }
     float *half = calloc((size_t)((w + 1) / 2) * ((h + 1) / 2), sizeof(float));
     s2_halve(mu1, w, h, half);
+    // Each output the mean of the pixels of its 2×2 block that exist (odd w and h: partial blocks
+    // on the last column and row), summed row by row, left to right.
+    for (int oy = 0; oy < (h + 1) / 2; oy++) {
+        for (int ox = 0; ox < (w + 1) / 2; ox++) {
+            float sum = 0, count = 0;
+            for (int y = 2 * oy; y < 2 * oy + 2 && y < h; y++)
+                for (int x = 2 * ox; x < 2 * ox + 2 && x < w; x++) { sum += mu1[(size_t)y * w + x]; count += 1; }
+            if (half[(size_t)oy * ((w + 1) / 2) + ox] != sum / count) { fprintf(stderr, "s2_halve differs at (%d, %d)\n", ox, oy); return 5; }
+        }
+    }
     dump(half, (size_t)((w + 1) / 2) * ((h + 1) / 2) * sizeof(float));
     return 0;
 }
