@@ -530,10 +530,9 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
         // do not describe this one.
         var previousRowsRegion = GIFRect.empty
         // ffmpeg's GIF of these frames, made as far as a frame first needs it (see `atMostFFmpeg`).
-        // (libavfilter is only opened at the first measurement; without it, none is made.)
         let consultsFFmpeg = target?.atMostFFmpeg == true && !hasTransparency && width * height <= Self.measuredWholePixels
         var ffmpegFrames: FFmpegTwoPassGIF.Frames?
-        // Whether libavfilter and ffmpeg's palette are being made on another core: from the first
+        // Whether ffmpeg's palette is being made on another core: from the first
         // miss of any size, which often comes some frames before one large enough to need them.
         // (Not from the start: three in five scenes never need them, and the small ones then
         // took 15 % longer.)
@@ -868,13 +867,13 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init; encode(
                     }
                     // Short of the target: where ffmpeg's GIF scores lower on this frame, that
                     // (plus the margin) is the target. Measured once, at the first miss.
-                    // (The first measurement, which opens libavfilter and makes ffmpeg's palette from
+                    // (The first measurement, which makes ffmpeg's palette from
                     // every frame, waits for a frame whose best drawing so far misses by
                     // `ffmpegFirstMiss`, three times that for a segment's first frame, whose step is
                     // a guess: a near miss is usually one step from the target, and animations that
                     // only ever miss narrowly are the ones ffmpeg's palette holds well. The best so
                     // far, not this step's: after the global table missed narrowly, a low rung of
-                    // the frame's own often missed by more, and libavfilter was then opened for
+                    // the frame's own often missed by more, and ffmpeg's GIF was then made for
                     // nothing in several scenes.)
                     if score < frameTarget,
                        ffmpegFrames != nil || frameTarget - bestScore > PerceptualTarget.ffmpegFirstMiss * (i == start ? 3 : 1) {
