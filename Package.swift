@@ -58,7 +58,7 @@ let package = Package(
         // libimagequant's undithered remapping to a fixed palette, computed beside it (the same indices, in less time).
         .target(name: "CPaletteRemap"),
         // ffmpeg's two-pass GIF (palettegen + paletteuse), computed beside FFmpeg 5.1's filters
-        // (the same pixels, without opening libavfilter): the floor the GIF target keeps to.
+        // (the same pixels, without libavfilter): the floor the GIF target keeps to.
         .target(name: "CPaletteGenUse"),
         .target(name: "SegueEncode", dependencies: ["SegueRaster", "SegueMetrics", "CFFmpeg", "CImageQuant", "CPaletteWeights", "CPaletteRemap",
                                                     "CPaletteGenUse"]),

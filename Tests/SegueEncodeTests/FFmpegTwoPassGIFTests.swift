@@ -44,19 +44,7 @@ struct FFmpegTwoPassGIFTests {
         let jumping = try FFmpegTwoPassGIF(spool: spool).frames()
         var sparse: [Int: [UInt8]] = [:]
         for k in Set(stride(from: 2, to: frames.count, by: 3)).union([frames.count - 1]).sorted() { sparse[k] = try jumping.frame(k) }
-
-        let pngs = dir.appendingPathComponent("frames")
-        let sequence = try PNGSequenceWriter(directory: pngs)
-        for f in frames { try sequence.append(f) }
-        try sequence.finish()
-        let pattern = pngs.appendingPathComponent("frame-%04d.png").path
-        let palette = dir.appendingPathComponent("palette.png").path, gif = dir.appendingPathComponent("ffmpeg.gif")
-        for arguments in [["-i", pattern, "-vf", "palettegen=stats_mode=diff", palette],
-                          ["-i", pattern, "-i", palette, "-lavfi", "paletteuse=diff_mode=rectangle", gif.path]] {
-            let r = try runTool("ffmpeg", ["-v", "error", "-y", "-framerate", "50"] + arguments)
-            guard r.status == 0 else { throw ToolError(message: "ffmpeg failed: \(r.stderr)") }
-        }
-        return (computed, try pillowFramesRGBA(gif), sparse)
+        return (computed, try pillowFramesRGBA(try ffmpegToolTwoPassGIF(frames, in: dir)), sparse)
     }
 
     /// Where two frames differ: how many pixels, and the first.

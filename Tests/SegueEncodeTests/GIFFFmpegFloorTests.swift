@@ -54,18 +54,7 @@ struct GIFFFmpegFloorTests {
         let frames = Self.frames()
         let sources = frames.map(Self.rgba)
 
-        // ffmpeg's two-pass GIF, from PNG frames, with the `ffmpeg` tool.
-        let pngs = dir.appendingPathComponent("frames")
-        let sequence = try PNGSequenceWriter(directory: pngs)
-        for f in frames { try sequence.append(f) }
-        try sequence.finish()
-        let pattern = pngs.appendingPathComponent("frame-%04d.png").path
-        let palette = dir.appendingPathComponent("palette.png").path, theirs = dir.appendingPathComponent("ffmpeg.gif")
-        for arguments in [["-i", pattern, "-vf", "palettegen=stats_mode=diff", palette],
-                          ["-i", pattern, "-i", palette, "-lavfi", "paletteuse=diff_mode=rectangle", theirs.path]] {
-            let r = try runTool("ffmpeg", ["-v", "error", "-y", "-framerate", "50"] + arguments)
-            guard r.status == 0 else { throw ToolError(message: "ffmpeg failed: \(r.stderr)") }
-        }
+        let theirs = try ffmpegToolTwoPassGIF(frames, in: dir)
 
         let ours = dir.appendingPathComponent("segue.gif"), strict = dir.appendingPathComponent("strict.gif")
         let summary = try #require(try writeGIF(frames, to: ours).summary)

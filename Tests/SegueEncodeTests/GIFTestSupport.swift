@@ -217,3 +217,20 @@ func meanError(_ a: [UInt8], _ b: [UInt8], width: Int, x xs: Range<Int>, y ys: R
     }
     return Double(error) / Double(max(count, 1))
 }
+
+/// ffmpeg's usual two-pass GIF of `frames` (PNG frames, `palettegen=stats_mode=diff`, then
+/// `paletteuse=diff_mode=rectangle`), made by the `ffmpeg` tool in `dir` at 50 fps.
+func ffmpegToolTwoPassGIF(_ frames: [RasterImage], in dir: URL) throws -> URL {
+    let pngs = dir.appendingPathComponent("frames")
+    let sequence = try PNGSequenceWriter(directory: pngs)
+    for f in frames { try sequence.append(f) }
+    try sequence.finish()
+    let pattern = pngs.appendingPathComponent("frame-%04d.png").path
+    let palette = dir.appendingPathComponent("palette.png").path, gif = dir.appendingPathComponent("ffmpeg.gif")
+    for arguments in [["-i", pattern, "-vf", "palettegen=stats_mode=diff", palette],
+                      ["-i", pattern, "-i", palette, "-lavfi", "paletteuse=diff_mode=rectangle", gif.path]] {
+        let r = try runTool("ffmpeg", ["-v", "error", "-y", "-framerate", "50"] + arguments)
+        guard r.status == 0 else { throw ToolError(message: "ffmpeg failed: \(r.stderr)") }
+    }
+    return gif
+}
