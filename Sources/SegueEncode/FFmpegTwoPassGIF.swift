@@ -13,7 +13,7 @@ import Foundation
 /// recipe manages. Opaque frames only: the recipe treats alpha differently from Segue.
 ///
 /// (It was libavfilter itself, opened with `dlopen` when first needed: 45 ms a GIF to open it and
-/// the thirty libraries it brings, 8 % of the CPU of 22 GIFs in its two filters, and 70 MB more
+/// the thirty libraries it brings, 8 % of the CPU of 22 GIFs in its two filters, and 56 MB more
 /// peak RSS.)
 final class FFmpegTwoPassGIF: @unchecked Sendable {   // `palette` is made once under `lock`
     /// Whether ffmpeg's GIF can be made (always: it no longer depends on a library found at run time).
