@@ -50,8 +50,18 @@ public enum DisplayListBuilder {
             .then(.translation(layer.position.x, layer.position.y, layer.zPosition))
     }
 
-    /// The superlayer's `sublayerTransform`, applied about its anchor point.
+    /// The superlayer's `sublayerTransform`, applied about its anchor point; for a snapshot,
+    /// after its content is scaled from the size it was laid out at to the bounds.
     public static func sublayerMatrix(of layer: LayerState) -> Transform3D {
+        guard let laidOut = layer.snapshotSize else { return sublayerTransformMatrix(of: layer) }
+        let o = layer.bounds.origin
+        let scale = Transform3D.translation(-o.x, -o.y, 0)
+            .then(.scale(layer.bounds.width / laidOut.width, layer.bounds.height / laidOut.height, 1))
+            .then(.translation(o.x, o.y, 0))
+        return scale.then(sublayerTransformMatrix(of: layer))
+    }
+
+    static func sublayerTransformMatrix(of layer: LayerState) -> Transform3D {
         if layer.sublayerTransform.isIdentity { return .identity }
         let anchor = layer.anchorInBounds
         return Transform3D.translation(-anchor.x, -anchor.y, 0)

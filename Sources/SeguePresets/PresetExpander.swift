@@ -84,6 +84,8 @@ struct StepOutput {
     var touches: [Node] = []
     /// How long the step runs (the transition's duration, or the gesture's end).
     var duration: Double = 0
+    /// Files besides the scene that the step read (a Swift animator's module).
+    var inputFiles: [String] = []
 }
 
 /// The context a preset expands in.

@@ -114,6 +114,7 @@ enum SchemaMaps {
                 "contents": KeyDoc(.text, "An image file (PNG/JPEG), relative to the scene file."),
                 "contentsGravity": KeyDoc(.names(ContentsGravity.allCases.map(\.rawValue)), "How the image fits the bounds. Default resize."),
                 "text": KeyDoc(layerText, "A text label: a string, or {string, font, size, weight, color, alignment}."),
+                "snapshotSize": KeyDoc(.numbers([2]), "[width, height]: the layer is a snapshot of content laid out at this size; its sublayers scale with its bounds, as a snapshot view's image does."),
                 "scroll": KeyDoc(.ref("scroll"), "Makes the layer a scroll view (UIScrollView): content size, paging, a scripted drag."),
                 "sublayers": KeyDoc(.list(.ref("layer")), "The layer's sublayers, back to front."),
             ]),

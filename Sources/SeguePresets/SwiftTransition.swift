@@ -8,7 +8,8 @@ import Yams
 /// then expand like a preset's. See docs/swift-import.md.
 extension PresetReader {
     /// The keys of a Swift transition (the scene-format table for `transition:` with `swift:`).
-    static let swiftTransitionKeys = ["swift", "type", "from", "to", "init", "bind", "delay", "interactive", "gesture"]
+    static let swiftTransitionKeys = ["swift", "type", "from", "to", "init", "bind", "delay", "interactive", "gesture",
+                                      "kind", "presentationStyle", "flags"]
     /// How often the scripted finger reports to the pan handler between its points (UIKit
     /// delivers touches once per display frame, at 60 Hz on most devices).
     static let touchEventRate = 60.0
@@ -17,17 +18,8 @@ extension PresetReader {
     func swiftTransition(_ node: Node, _ ctx: PresetContext, previous: inout (String, String)?) throws(SceneError) -> StepOutput {
         var params = try PresetParams(reader: self, node: node, preset: "swift", keys: Self.swiftTransitionKeys)
         let pathNode = params.node("swift")!
-        let path = try string(pathNode, "swift", example: "swift: Animators/FlipPresent.swift")
-        guard path.hasSuffix(".swift") else {
-            throw SceneError(.invalidValue, at: location(pathNode), "'swift' names a Swift file, found \(Quote.string(path))",
-                             suggestion: "write the path of the animator's .swift file, relative to the scene: swift: Animators/FlipPresent.swift")
-        }
-        let sceneDir = (file as NSString).deletingLastPathComponent
-        let fullPath = path.hasPrefix("/") ? path : (sceneDir.isEmpty ? path : sceneDir + "/" + path)
-        guard FileManager.default.fileExists(atPath: fullPath) else {
-            throw SceneError(.io, at: location(pathNode), "the Swift file \(Quote.string(path)) does not exist (looked for \(fullPath))",
-                             suggestion: "the path is relative to the scene file's folder")
-        }
+        let modulePaths = try swiftModule(pathNode)
+        let fullPath = modulePaths[0]
         let typeName = try params.node("type").map { n throws(SceneError) in try string(n, "type", example: "type: FlipPresentCustomTransition") }
         let (from, to) = try sides(&params, ctx, previous: previous)
         previous = (from.name, to.name)
@@ -49,12 +41,20 @@ extension PresetReader {
             }
         }
         let interactive = try interactiveRequest(&params, node, delay: delay)
-        let request = SwiftImportRequest(path: fullPath, displayPath: fullPath, typeName: typeName, from: from.name, to: to.name,
+        var request = SwiftImportRequest(path: fullPath, displayPath: fullPath, typeName: typeName, from: from.name, to: to.name,
                                          canvas: ctx.canvas, initArguments: initArguments, bindings: bindings,
                                          prefix: ctx.prefix, begin: ctx.begin + delay, mark: node.mark, interactive: interactive?.request)
-        if let size = (try? FileManager.default.attributesOfItem(atPath: fullPath))?[.size] as? Int, size > Self.maximumSwiftFileSize {
-            throw SceneError(.invalidValue, at: location(pathNode), "the Swift file is \(size) bytes; animator files of up to \(Self.maximumSwiftFileSize / 1_000_000) MB are read",
-                             suggestion: "put the animator in a file of its own")
+        request.modulePaths = modulePaths
+        request.kind = try transitionKind(&params)
+        if let f = params.node("flags") {
+            guard case let .sequence(items) = f else { throw typeError(f, expected: "a list of compilation conditions", for: "flags", example: "flags: [DEBUG]") }
+            for item in items { request.flags.insert(try string(item, "flags", example: "flags: [DEBUG]")) }
+        }
+        var total = 0
+        for path in modulePaths { total += ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0 }
+        if total > Self.maximumSwiftFileSize {
+            throw SceneError(.invalidValue, at: location(pathNode), "the Swift module is \(total) bytes; animator modules of up to \(Self.maximumSwiftFileSize / 1_000_000) MB are read",
+                             suggestion: "name only the files the animator needs")
         }
         // swift-syntax's parser recurses once per nesting level (a long else-if chain is one
         // level per branch): parse and evaluate on a stack that is only reserved, never short.
@@ -70,6 +70,10 @@ extension PresetReader {
         var layers: [Node] = []
         for l in imported.layers { layers.append(try layerNode(for: l, screens: screens, mark: node.mark)) }
         var out = StepOutput(layers: layers, animations: imported.animations, duration: delay + imported.duration)
+        out.inputFiles = imported.sourceFiles
+        for w in imported.warnings {
+            warn(at: SourceLocation(file: w.file, line: w.line, column: w.column), w.message, suggestion: w.hint)
+        }
         if let interactive, let done = imported.interaction {
             out.interaction = try interactionNode(done, gesture: interactive.gesture, node: node)
             // The finger decides how long it lasts (until the finished or cancelled transition
@@ -77,6 +81,89 @@ extension PresetReader {
             out.duration = 0
         }
         return out
+    }
+
+    /// `swift:`: a file, a folder (every `.swift` file under it, in path order) or a list of
+    /// files and folders, read as one module.
+    private func swiftModule(_ pathNode: Node) throws(SceneError) -> [String] {
+        let sceneDir = (file as NSString).deletingLastPathComponent
+        var entries: [(String, Node)] = []
+        if case let .sequence(items) = pathNode {
+            guard !items.isEmpty else {
+                throw SceneError(.invalidValue, at: location(pathNode), "'swift' lists no file",
+                                 suggestion: "name the animator's files or folder: swift: [Animators/Flip.swift, Animators/Helpers.swift]")
+            }
+            for item in items { entries.append((try string(item, "swift", example: "swift: [Animators/Flip.swift, Animators/Helpers.swift]"), item)) }
+        } else {
+            entries.append((try string(pathNode, "swift", example: "swift: Animators/FlipPresent.swift"), pathNode))
+        }
+        var paths: [String] = []
+        var problems: [SceneError] = []
+        for (path, n) in entries {
+            let full = path.hasPrefix("/") ? path : (sceneDir.isEmpty ? path : sceneDir + "/" + path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
+                problems.append(SceneError(.io, at: location(n), "the Swift \(path.hasSuffix(".swift") ? "file" : "path") \(Quote.string(path)) does not exist (looked for \(full))",
+                                           suggestion: "the path is relative to the scene file's folder"))
+                continue
+            }
+            if isDirectory.boolValue {
+                let found = Self.swiftFiles(under: full)
+                if found.isEmpty {
+                    problems.append(SceneError(.io, at: location(n), "the folder \(Quote.string(path)) holds no .swift file",
+                                               suggestion: "name the folder that holds the animator's Swift files"))
+                }
+                paths += found
+            } else if path.hasSuffix(".swift") {
+                paths.append(full)
+            } else {
+                problems.append(SceneError(.invalidValue, at: location(n), "'swift' names Swift files or folders, found \(Quote.string(path))",
+                                           suggestion: "write the path of the animator's .swift file or of its folder, relative to the scene: swift: Animators/FlipPresent.swift"))
+            }
+        }
+        if let first = problems.first {
+            // Every missing file at once: the first error carries the others.
+            guard problems.count > 1 else { throw first }
+            throw SceneError(first.kind, at: first.location, first.message + problems.dropFirst().map { "; and at \($0.location): \($0.message)" }.joined(),
+                             suggestion: first.suggestion)
+        }
+        var seen: Set<String> = []
+        return paths.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
+    }
+
+    /// The `.swift` files under a folder, in path order (hidden folders and build folders skipped).
+    static func swiftFiles(under folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let item = walker.nextObject() as? String {
+            let name = (item as NSString).lastPathComponent
+            if name.hasPrefix(".") || name == "Pods" || name == "Carthage" { walker.skipDescendants(); continue }
+            if item.hasSuffix(".swift") { found.append(folder + "/" + item) }
+        }
+        return found.sorted()
+    }
+
+    /// `kind: push | pop | present | dismiss` and `presentationStyle:`; nil when the scene does
+    /// not say (the importer then reads it from the code).
+    private func transitionKind(_ params: inout PresetParams) throws(SceneError) -> TransitionKind? {
+        let kindNode = params.node("kind"), styleNode = params.node("presentationStyle")
+        guard kindNode != nil || styleNode != nil else { return nil }
+        var operation = TransitionKind.Operation.present
+        if let kindNode {
+            let n = try name(kindNode, "kind", among: TransitionKind.Operation.allCases.map(\.rawValue), synonyms: [:], what: "kind of transition")
+            operation = TransitionKind.Operation(rawValue: n)!
+        }
+        var style = TransitionKind.PresentationStyle.fullScreen
+        if let styleNode {
+            let n = try name(styleNode, "presentationStyle", among: TransitionKind.PresentationStyle.allCases.map(\.rawValue),
+                             synonyms: ["overCurrentContext": "overFullScreen", "formSheet": "pageSheet", "automatic": "pageSheet"], what: "presentation style")
+            style = TransitionKind.PresentationStyle(rawValue: n)!
+            if operation == .push || operation == .pop {
+                throw SceneError(.invalidValue, at: location(styleNode), "'presentationStyle' is for presentations; a \(operation.rawValue) is a navigation transition",
+                                 suggestion: "remove presentationStyle, or use kind: present or kind: dismiss")
+            }
+        }
+        return TransitionKind(operation, presentationStyle: style)
     }
 
     /// `interactive: Controller` (or `true`, the file's one UIPercentDrivenInteractiveTransition
@@ -167,10 +254,29 @@ extension PresetReader {
             if !sublayers.isEmpty { pairs.append(("sublayers", b.list(sublayers))) }
             return b.map(pairs)
         }
-        let built = try screenLayer(screen, id: layer.id, frame: layer.frame)
+        // A snapshot is an image of the screen at its size then: laid out at that size, and
+        // scaled to the snapshot's frame (an image in the screen's own layer becomes a sublayer,
+        // so it scales with the rest).
+        let laidOut = layer.snapshotSize.map { Rect(origin: layer.frame.origin, size: $0) } ?? layer.frame
+        let built = try screenLayer(screen, id: layer.id, frame: laidOut)
         guard case let .mapping(map) = built else { return built }
         // The animator's values replace the screen's own (a background colour it set, say).
         var pairs = Array(map)
+        if let size = layer.snapshotSize {
+            if let i = pairs.firstIndex(where: { $0.key.scalar?.string == "frame" }) { pairs[i].1 = b.rect(layer.frame) }
+            pairs.insert((b.plain("snapshotSize"), b.numbers([size.width, size.height])), at: min(2, pairs.count))
+            if let c = pairs.firstIndex(where: { $0.key.scalar?.string == "contents" }) {
+                var image: [(String, Node)] = [("id", b.string(layer.id + "-image")), ("frame", b.rect(Rect(origin: .zero, size: size))), ("contents", pairs[c].1)]
+                if let g = pairs.firstIndex(where: { $0.key.scalar?.string == "contentsGravity" }) { image.append(("contentsGravity", pairs[g].1)) }
+                pairs.removeAll { ["contents", "contentsGravity"].contains($0.key.scalar?.string ?? "") }
+                let imageLayer = b.map(image)
+                if let s = pairs.firstIndex(where: { $0.key.scalar?.string == "sublayers" }), case let .sequence(own) = pairs[s].1 {
+                    pairs[s].1 = b.list([imageLayer] + Array(own))
+                } else {
+                    pairs.append((b.plain("sublayers"), b.list([imageLayer])))
+                }
+            }
+        }
         for (key, value) in layer.properties {
             if let i = pairs.firstIndex(where: { $0.key.scalar?.string == key }) { pairs[i].1 = value }
             else if let i = pairs.firstIndex(where: { $0.key.scalar?.string == "sublayers" }) { pairs.insert((b.plain(key), value), at: i) }

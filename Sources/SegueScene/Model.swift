@@ -105,6 +105,9 @@ public struct LayerSpec: Sendable {
     public var text: TextSpec?
     /// Makes the layer a scroll view: its `bounds.origin` is the content offset.
     public var scroll: ScrollSpec?
+    /// The layer is a snapshot (an image) of content laid out at this size: its sublayers are
+    /// drawn scaled from this size to the layer's bounds, as a snapshot view's image is.
+    public var snapshotSize: Size?
     public var sublayers: [LayerSpec]
 
     public init(id: String, location: SourceLocation,

@@ -53,7 +53,7 @@ package final class SceneDecoder: ValueReader {
     package static let layerKeys = ["id", "frame", "bounds", "position", "anchorPoint", "zPosition", "transform",
                             "sublayerTransform", "opacity", "hidden", "backgroundColor", "cornerRadius",
                             "masksToBounds", "borderWidth", "borderColor", "doubleSided", "allowsEdgeAntialiasing", "contents",
-                            "contentsGravity", "text", "scroll", "sublayers"]
+                            "contentsGravity", "text", "scroll", "snapshotSize", "sublayers"]
     package static let layerSynonyms = [
         "alpha": "opacity", "isHidden": "hidden", "clipsToBounds": "masksToBounds", "isDoubleSided": "doubleSided",
         "center": "position", "anchor": "anchorPoint", "subviews": "sublayers", "children": "sublayers",
@@ -441,6 +441,12 @@ package final class SceneDecoder: ValueReader {
                 layer.doubleSided = try bool(value, "doubleSided")
             case "allowsEdgeAntialiasing":
                 layer.allowsEdgeAntialiasing = try bool(value, "allowsEdgeAntialiasing")
+            case "snapshotSize":
+                let v = try numbers(value, "snapshotSize", counts: [2], shape: "[width, height]", example: "snapshotSize: [390, 844]")
+                guard v[0] > 0, v[1] > 0 else {
+                    throw rangeError(value, "'snapshotSize' must be greater than zero in both directions", "write the size the content was laid out at: snapshotSize: [390, 844]")
+                }
+                layer.snapshotSize = Size(width: v[0], height: v[1])
             case "contents":
                 contentsPath = try imagePath(value)
                 contentsLocation = location(value)

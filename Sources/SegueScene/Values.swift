@@ -64,6 +64,11 @@ open class ValueReader {
         warnings.append(SceneWarning(at: location(node), message, suggestion: suggestion))
     }
 
+    /// A warning about another file the scene reads (a Swift animator's line).
+    package func warn(at location: SourceLocation, _ message: String, suggestion: String? = nil) {
+        warnings.append(SceneWarning(at: location, message, suggestion: suggestion))
+    }
+
     package init(file: String, source: String) {
         self.file = file
         self.source = SourceText(source)

@@ -365,6 +365,7 @@ extension Evaluator {
         guard let f = type.functions["animateTransition"]?.first else {
             throw fail(.noAnimator, type.node, "\(type.name) has no animateTransition(using:)")
         }
+        kind = transitionKind(animator, type, request)
         let scope = Scope(parent: nil, selfValue: animator)
         if let p = f.signature.parameterClause.parameters.first { scope.names[(p.secondName ?? p.firstName).text] = .context }
         if let b = f.body { _ = try run(b.statements, scope) }
@@ -385,8 +386,24 @@ extension Evaluator {
         }
         if duration <= 0, let d = try? transitionDuration(animator, type) { duration = d }
         let interaction = try request.interactive.map { r throws(SwiftImportError) in try runInteraction(r, animator: type) }
-        return ImportedTransition(typeName: type.name, layers: [layer(container)], animations: recorder.animations, duration: max(duration, 0.001),
-                                  interaction: interaction)
+        var warnings: [SwiftImportError] = []
+        if completedAt == nil {
+            let p = program.place(of: f.name)
+            warnings.append(SwiftImportError(.invalidValue, file: p.file, line: p.line, column: p.column,
+                                             "\(type.name).animateTransition(using:) never calls completeTransition(_:): in UIKit the transition would never end and the app would stop responding",
+                                             hint: "call transitionContext.completeTransition(!transitionContext.transitionWasCancelled) in the last animation's completion"))
+        }
+        if recorder.animations.isEmpty {
+            let p = program.place(of: f.name)
+            warnings.append(SwiftImportError(.invalidValue, file: p.file, line: p.line, column: p.column,
+                                             "\(type.name).animateTransition(using:) changes no view: the transition renders as a cut",
+                                             hint: "check that the animation blocks set properties of views in the container; bind: values the code reads from the app"))
+        }
+        var imported = ImportedTransition(typeName: type.name, layers: [layer(container)], animations: recorder.animations, duration: max(duration, 0.001),
+                                          interaction: interaction)
+        imported.warnings = warnings
+        imported.kind = kind
+        return imported
     }
 
     func transitionDuration(_ animator: Value, _ type: TypeDecl) throws(SwiftImportError) -> Double? {
@@ -433,6 +450,8 @@ extension Evaluator {
         if case let .color(c)? = i[.borderColor] { props.append(("borderColor", r.color(c))) }
         let id = v.id
         let children = v.subviews.filter { $0.boundLayer == nil && ($0.attached || $0.attachedInitially || $0.changedLater.contains(.hidden) || true) }
-        return ImportedLayer(id: r.prefix + id, screen: v.screen, frame: v.initialFrame, properties: props, sublayers: children.map(layer))
+        var out = ImportedLayer(id: r.prefix + id, screen: v.screen, frame: v.initialFrame, properties: props, sublayers: children.map(layer))
+        out.snapshotSize = v.snapshotSize
+        return out
     }
 }

@@ -51,6 +51,10 @@ final class Evaluator {
     var callDepth = 0
     var steps = 0
     var completedAt: Double?
+    /// The `completeTransition(_:)` call that ended the transition.
+    var completedNode: Syntax?
+    /// Push, pop, present or dismiss, and the presentation style: what UIKit removes on completion.
+    var kind = TransitionKind(.present)
     let container: ViewObject
     let fromController: ScreenController, toController: ScreenController
     var usedIDs: Set<String> = []
@@ -129,6 +133,14 @@ final class Evaluator {
             try tick(item)
             switch item.item {
             case let .decl(decl):
+                if let config = decl.as(IfConfigDeclSyntax.self) {
+                    // The compiled branch's statements, in this scope (its lets stay visible).
+                    guard case let .statements(inner)? = try program.activeClause(config)?.elements else { continue }
+                    let flow = try run(inner, scope)
+                    if case .normal = flow { continue }
+                    result = flow
+                    break loop
+                }
                 if let v = decl.as(VariableDeclSyntax.self) {
                     try declare(v, scope)
                 } else if let f = decl.as(FunctionDeclSyntax.self) {

@@ -31,6 +31,13 @@ public struct SwiftImportRequest {
     /// The file to read, and how messages name it.
     public var path: String
     public var displayPath: String
+    /// Every file of the animator's module, `path` among them (read as one module). Empty: `path` alone.
+    public var modulePaths: [String] = []
+    /// Compilation conditions that hold (`#if DEBUG`): none unless the scene sets them.
+    public var flags: Set<String> = []
+    /// What kind of transition UIKit runs, which decides the views it removes on completion;
+    /// nil: from the animator's code, else a full-screen presentation.
+    public var kind: TransitionKind?
     public var typeName: String?
     public var from: String
     public var to: String
@@ -55,6 +62,28 @@ public struct SwiftImportRequest {
     }
 }
 
+/// What UIKit is doing when it runs the animator: it decides which view UIKit removes when the
+/// animator calls `completeTransition(_:)`.
+public struct TransitionKind: Sendable, Equatable {
+    public enum Operation: String, Sendable, CaseIterable { case push, pop, present, dismiss }
+    public enum PresentationStyle: String, Sendable, CaseIterable { case fullScreen, overFullScreen, custom, pageSheet }
+    public var operation: Operation
+    public var presentationStyle: PresentationStyle
+    public init(_ operation: Operation, presentationStyle: PresentationStyle = .fullScreen) {
+        self.operation = operation; self.presentationStyle = presentationStyle
+    }
+
+    /// Whether UIKit takes the from view out of the window after `completeTransition(true)`:
+    /// navigation always does; a presentation only where the presented view covers the
+    /// presenter (`fullScreen`); a dismissal always takes the presented view away.
+    public var removesFromViewOnCompletion: Bool {
+        switch operation {
+        case .push, .pop, .dismiss: return true
+        case .present: return presentationStyle == .fullScreen
+        }
+    }
+}
+
 /// One layer the animator's views became. `screen` layers get the screen's content from
 /// SegueScene (`screens:`), with these properties on top.
 public struct ImportedLayer {
@@ -64,6 +93,8 @@ public struct ImportedLayer {
     /// Scene-format keys other than `id`, `frame` and `sublayers`.
     public var properties: [(String, Node)]
     public var sublayers: [ImportedLayer]
+    /// A snapshot of a screen: the size its content was laid out at (it scales to the frame).
+    public var snapshotSize: Size?
 }
 
 /// The transition as scene-file nodes.
@@ -78,53 +109,84 @@ public struct ImportedTransition {
     public var duration: Double
     /// What the interaction controller's pan handler did, when the request was interactive.
     public var interaction: ImportedInteraction?
+    /// Every Swift file that was read (the module), for watching and the output rules.
+    public var sourceFiles: [String] = []
+    /// Valid code whose picture UIKit would not show as the author likely meant (an animator that
+    /// never calls completeTransition, say), at its Swift line.
+    public var warnings: [SwiftImportError] = []
+    /// The kind of transition the end state follows, and whether the code or the default said so.
+    public var kind: TransitionKind = TransitionKind(.present)
 }
 
 /// Reads a UIKit animator (`UIViewControllerAnimatedTransitioning`) and evaluates its
 /// `animateTransition(using:)` symbolically: no compiler, no UIKit. See docs/swift-import.md.
 public enum SwiftAnimatorImporter {
     public static func importTransition(_ request: SwiftImportRequest) throws(SwiftImportError) -> ImportedTransition {
-        let source: String
-        do {
-            source = try String(contentsOfFile: request.path, encoding: .utf8)
-        } catch {
-            throw SwiftImportError(.io, file: request.displayPath, line: 1, column: 1, "cannot read the Swift file",
-                                   hint: "check the path; it is relative to the scene file")
-        }
-        return try importTransition(source: source, request)
+        let program = try readModule(request)
+        return try importTransition(program: program, request)
     }
 
     public static func importTransition(source: String, _ request: SwiftImportRequest) throws(SwiftImportError) -> ImportedTransition {
-        let program = try Program(file: request.displayPath, source: source)
+        try importTransition(program: try Program(files: [(request.displayPath, source)], flags: request.flags), request)
+    }
+
+    /// The animators (types adopting UIViewControllerAnimatedTransitioning or defining
+    /// `animateTransition(using:)`) of a module, in file order, with where each is declared.
+    public static func animators(in paths: [String], flags: Set<String> = []) throws(SwiftImportError) -> [(name: String, file: String, line: Int)] {
+        var request = SwiftImportRequest(path: paths[0], displayPath: paths[0], typeName: nil, from: "", to: "", canvas: .zero)
+        request.modulePaths = paths
+        request.flags = flags
+        let program = try readModule(request)
+        return program.animators.map { t in let p = program.place(of: t.node); return (t.name, p.file, p.line) }
+    }
+
+    static func readModule(_ request: SwiftImportRequest) throws(SwiftImportError) -> Program {
+        var sources: [(String, String)] = []
+        for path in request.modulePaths.isEmpty ? [request.path] : request.modulePaths {
+            do {
+                sources.append((path == request.path ? request.displayPath : path, try String(contentsOfFile: path, encoding: .utf8)))
+            } catch {
+                throw SwiftImportError(.io, file: path, line: 1, column: 1, "cannot read the Swift file",
+                                       hint: "check the path; it is relative to the scene file")
+            }
+        }
+        return try Program(files: sources, flags: request.flags)
+    }
+
+    static func importTransition(program: Program, _ request: SwiftImportRequest) throws(SwiftImportError) -> ImportedTransition {
         let animators = program.animators
+        let where_ = program.files.count == 1 ? "the file" : "the module (\(program.files.count) files)"
         let type: TypeDecl
         if let name = request.typeName {
             guard let t = program.types[name] else {
-                throw SwiftImportError(.noAnimator, file: request.displayPath, line: 1, column: 1, "the file has no type '\(name)'",
-                                       hint: animators.isEmpty ? "the file has no animator (a type adopting UIViewControllerAnimatedTransitioning)"
+                throw SwiftImportError(.noAnimator, file: request.displayPath, line: 1, column: 1, "\(where_) has no type '\(name)'",
+                                       hint: animators.isEmpty ? "\(where_) has no animator (a type adopting UIViewControllerAnimatedTransitioning)"
                                            : "its animators are \(animators.map(\.name).joined(separator: ", "))")
             }
-            guard t.functions["animateTransition"] != nil else {
-                let loc = program.location(of: t.node)
-                throw SwiftImportError(.noAnimator, file: request.displayPath, line: loc.line, column: loc.column,
+            guard t.functions["animateTransition"] != nil || program.inheritedFunction("animateTransition", of: t) != nil else {
+                let loc = program.place(of: t.node)
+                throw SwiftImportError(.noAnimator, file: loc.file, line: loc.line, column: loc.column,
                                        "\(name) has no animateTransition(using:)", hint: "name a type that adopts UIViewControllerAnimatedTransitioning")
             }
             type = t
         } else {
             guard let only = animators.first else {
                 throw SwiftImportError(.noAnimator, file: request.displayPath, line: 1, column: 1,
-                                       "the file has no animator: no type adopts UIViewControllerAnimatedTransitioning or defines animateTransition(using:)",
-                                       hint: "write the animator class in this file, or name another file with swift:")
+                                       "\(where_) has no animator: no type adopts UIViewControllerAnimatedTransitioning or defines animateTransition(using:)",
+                                       hint: program.files.count == 1 ? "write the animator class in this file, or give swift: the module's folder or a list of its files"
+                                           : "give swift: the files that hold the animator")
             }
             if animators.count > 1 {
-                let loc = program.location(of: animators[1].node)
-                throw SwiftImportError(.noAnimator, file: request.displayPath, line: loc.line, column: loc.column,
-                                       "the file has \(animators.count) animators (\(animators.map(\.name).joined(separator: ", ")))",
+                let loc = program.place(of: animators[1].node)
+                throw SwiftImportError(.noAnimator, file: loc.file, line: loc.line, column: loc.column,
+                                       "\(where_) has \(animators.count) animators (\(animators.map(\.name).joined(separator: ", ")))",
                                        hint: "say which with type: \(animators[0].name)")
             }
             type = only
         }
         let evaluator = Evaluator(program: program, request: request)
-        return try evaluator.runAnimator(type, request)
+        var imported = try evaluator.runAnimator(type, request)
+        imported.sourceFiles = request.modulePaths.isEmpty ? [request.path] : request.modulePaths
+        return imported
     }
 }

@@ -21,8 +21,11 @@ extension Evaluator {
                 if sig == "initialFrame(for:)", c === toController { return .rect(.zero) }
                 return .rect(full)
             case "completeTransition(_:)":
-                _ = try arg(args, nil, scope, hint: nil)
-                if completedAt == nil { completedAt = now }
+                let done = try arg(args, nil, scope, hint: nil)
+                guard case let .bool(didComplete) = done else {
+                    throw fail(.invalidValue, node, "completeTransition(_:) takes a Bool, found \(done.typeDescription)", hint: "write completeTransition(!transitionContext.transitionWasCancelled)")
+                }
+                try completeTransition(didComplete, node)
                 return .void
             case "updateInteractiveTransition(_:)", "finishInteractiveTransition()", "cancelInteractiveTransition()", "pauseInteractiveTransition()":
                 throw unsupportedCall(sig, node, hint: "the animator does not drive its own interaction: write a UIPercentDrivenInteractiveTransition subclass whose pan handler calls update(_:), finish() and cancel(), and name it with interactive: in the scene (docs/swift-import.md)")
@@ -64,6 +67,7 @@ extension Evaluator {
                 if name == "resizableSnapshotView" { throw unsupportedCall(sig, node, hint: "use snapshotView(afterScreenUpdates:)") }
                 let snap = newView(frame: Rect(origin: .zero, size: v.size), origin: "snapshotView of \(v.id)")
                 snap.screen = v.screen
+                if v.screen != nil { snap.snapshotSize = v.size }
                 if let c = v.model[.backgroundColor] { snap.model[.backgroundColor] = c; snap.initial[.backgroundColor] = c }
                 if v.screen == nil, v.subviews.contains(where: \.attached) {
                     throw fail(.unsupported, node, "a snapshot of '\(v.id)', which has subviews, is not supported",

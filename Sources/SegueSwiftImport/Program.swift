@@ -1,27 +1,88 @@
 import SwiftSyntax
 import SwiftParser
 
-/// The declarations of one Swift file: its types (extensions merged into them) and free functions.
-final class Program {
-    let file: String
+/// One Swift file of the module.
+struct SourceFile {
+    let path: String
     let source: String
     let tree: SourceFileSyntax
     let converter: SourceLocationConverter
+}
+
+/// The declarations of a module (one or more Swift files read together): its types (extensions
+/// merged into them, across files) and free functions. `#if` is evaluated as on iOS.
+final class Program {
+    /// The file messages name when no node says otherwise: the first one.
+    let file: String
+    let files: [SourceFile]
+    /// The first file's tree, for messages about the module as a whole.
+    var tree: SourceFileSyntax { files[0].tree }
+    /// Which file each tree's root belongs to.
+    private var fileOfRoot: [SyntaxIdentifier: Int] = [:]
+    /// Compilation conditions set by the scene (`DEBUG` is not set unless the scene sets it).
+    let flags: Set<String>
     var types: [String: TypeDecl] = [:]
     var typeOrder: [String] = []
     var functions: [String: [FunctionDeclSyntax]] = [:]
     /// Top-level `let`/`var`.
     var globals: [String: PatternBindingSyntax] = [:]
 
-    init(file: String, source: String) throws(SwiftImportError) {
-        self.file = file; self.source = source
-        tree = Parser.parse(source: source)
-        converter = SourceLocationConverter(fileName: file, tree: tree)
-        if tree.hasError, let bad = Self.firstError(in: Syntax(tree)) {
-            throw error(.syntax, at: bad, "the file is not valid Swift here",
-                        hint: "the importer reads the file as the Swift compiler would; check that it compiles")
+    convenience init(file: String, source: String) throws(SwiftImportError) {
+        try self.init(files: [(file, source)])
+    }
+
+    init(files sources: [(path: String, source: String)], flags: Set<String> = []) throws(SwiftImportError) {
+        precondition(!sources.isEmpty, "a module has at least one file")
+        self.flags = flags
+        file = sources[0].path
+        var parsed: [SourceFile] = []
+        for (path, source) in sources {
+            let tree = Parser.parse(source: source)
+            parsed.append(SourceFile(path: path, source: source, tree: tree, converter: SourceLocationConverter(fileName: path, tree: tree)))
         }
-        for item in tree.statements { try collect(item.item) }
+        files = parsed
+        for (i, f) in files.enumerated() { fileOfRoot[Syntax(f.tree).id] = i }
+        for f in files where f.tree.hasError {
+            if let bad = Self.firstError(in: Syntax(f.tree)) {
+                throw error(.syntax, at: bad, "the file is not valid Swift here",
+                            hint: "the importer reads the file as the Swift compiler would; check that it compiles")
+            }
+        }
+        for f in files {
+            for item in f.tree.statements { try collect(item.item) }
+        }
+        resolveInheritance()
+    }
+
+    /// What a type gets from its superclass and from protocol extensions of the module, as
+    /// Swift resolves it: the type's own members first, then its superclass's (recursively),
+    /// then the default implementations of the protocols it adopts. A subclass that declares no
+    /// initializer inherits its superclass's.
+    private func resolveInheritance() {
+        var done: Set<String> = []
+        func resolve(_ t: TypeDecl, _ visiting: Set<String>) {
+            guard !done.contains(t.name), !visiting.contains(t.name) else { return }
+            let ancestors = t.inherited.compactMap { types[$0] }.filter { $0 !== t }
+            for a in ancestors { resolve(a, visiting.union([t.name])) }
+            // Classes before protocols: a superclass's method wins over a protocol's default.
+            for a in ancestors.sorted(by: { !$0.isProtocolExtension && $1.isProtocolExtension }) {
+                for (name, fs) in a.functions where t.functions[name] == nil { t.functions[name] = fs; t.inheritedFunctions.insert(name) }
+                for name in a.propertyOrder where t.properties[name] == nil {
+                    t.properties[name] = a.properties[name]
+                    t.propertyOrder.append(name)
+                }
+                if t.initializers.isEmpty, !a.isProtocolExtension { t.initializers = a.initializers }
+                for i in a.inherited where !t.inherited.contains(i) { t.inherited.append(i) }
+                if t.superclass == nil, !a.isProtocolExtension { t.superclass = a }
+            }
+            done.insert(t.name)
+        }
+        for name in typeOrder { if let t = types[name] { resolve(t, []) } }
+    }
+
+    /// A function a type has from its ancestors, for messages.
+    func inheritedFunction(_ name: String, of t: TypeDecl) -> FunctionDeclSyntax? {
+        t.inheritedFunctions.contains(name) ? t.functions[name]?.first : nil
     }
 
     static func firstError(in node: Syntax) -> Syntax? {
@@ -33,14 +94,26 @@ final class Program {
         return nil
     }
 
+    /// The file a node of the module comes from.
+    func sourceFile(of node: some SyntaxProtocol) -> SourceFile {
+        files[fileOfRoot[node.root.id] ?? 0]
+    }
+
     func location(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
-        let loc = node.startLocation(converter: converter)
+        let loc = node.startLocation(converter: sourceFile(of: node).converter)
         return (loc.line, loc.column)
     }
 
+    /// `file:line:column` of a node, as messages and provenance give it.
+    func place(of node: some SyntaxProtocol) -> (file: String, line: Int, column: Int) {
+        let f = sourceFile(of: node)
+        let loc = node.startLocation(converter: f.converter)
+        return (f.path, loc.line, loc.column)
+    }
+
     func error(_ kind: SwiftImportError.Kind, at node: some SyntaxProtocol, _ message: String, hint: String? = nil) -> SwiftImportError {
-        let loc = location(of: node)
-        return SwiftImportError(kind, file: file, line: loc.line, column: loc.column, message, hint: hint)
+        let loc = place(of: node)
+        return SwiftImportError(kind, file: loc.file, line: loc.line, column: loc.column, message, hint: hint)
     }
 
     private func type(named name: String, node: Syntax) -> TypeDecl {
@@ -53,6 +126,12 @@ final class Program {
 
     private func collect(_ item: CodeBlockItemSyntax.Item) throws(SwiftImportError) {
         guard case let .decl(decl) = item else { return }
+        if let config = decl.as(IfConfigDeclSyntax.self) {
+            if case let .statements(items)? = try activeClause(config)?.elements {
+                for inner in items { try collect(inner.item) }
+            }
+            return
+        }
         if let c = decl.as(ClassDeclSyntax.self) {
             let t = type(named: c.name.text, node: Syntax(c))
             t.node = Syntax(c)
@@ -68,6 +147,10 @@ final class Program {
             t.node = Syntax(e)
             t.isEnum = true
             try members(e.memberBlock, into: t)
+        } else if let p = decl.as(ProtocolDeclSyntax.self) {
+            let t = type(named: p.name.text, node: Syntax(p))
+            t.isProtocolExtension = true
+            t.inherited += p.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         } else if let x = decl.as(ExtensionDeclSyntax.self) {
             let t = type(named: x.extendedType.trimmedDescription, node: Syntax(x))
             t.inherited += x.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
@@ -81,8 +164,16 @@ final class Program {
     }
 
     private func members(_ block: MemberBlockSyntax, into t: TypeDecl) throws(SwiftImportError) {
-        for member in block.members {
+        try members(block.members, into: t)
+    }
+
+    private func members(_ list: MemberBlockItemListSyntax, into t: TypeDecl) throws(SwiftImportError) {
+        for member in list {
             let decl = member.decl
+            if let config = decl.as(IfConfigDeclSyntax.self) {
+                if case let .decls(inner)? = try activeClause(config)?.elements { try members(inner, into: t) }
+                continue
+            }
             if let f = decl.as(FunctionDeclSyntax.self) {
                 t.functions[f.name.text, default: []].append(f)
             } else if let v = decl.as(VariableDeclSyntax.self) {
@@ -115,7 +206,7 @@ final class Program {
     /// define animateTransition(using:).
     var animators: [TypeDecl] {
         typeOrder.compactMap { types[$0] }.filter {
-            $0.inherited.contains("UIViewControllerAnimatedTransitioning") || $0.functions["animateTransition"] != nil
+            !$0.isProtocolExtension && ($0.inherited.contains("UIViewControllerAnimatedTransitioning") || $0.functions["animateTransition"] != nil)
         }
     }
 }

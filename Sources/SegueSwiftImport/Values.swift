@@ -164,6 +164,12 @@ final class TypeDecl {
     var initializers: [InitializerDeclSyntax] = []
     var enumCases: [String] = []
     var isEnum = false
+    /// A protocol of the module: its extensions hold default implementations.
+    var isProtocolExtension = false
+    /// The superclass, when it is a class of the module.
+    weak var superclass: TypeDecl?
+    /// Members that come from an ancestor (a superclass or a protocol extension).
+    var inheritedFunctions: Set<String> = []
     var node: Syntax
     init(name: String, node: Syntax) { self.name = name; self.node = node }
 }

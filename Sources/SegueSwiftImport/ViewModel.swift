@@ -31,6 +31,8 @@ final class ViewObject {
     var id: String
     /// The screen whose content this view shows (a screen's view or a snapshot of it).
     var screen: String?
+    /// A snapshot view is an image of its view at this size: a new frame scales it.
+    var snapshotSize: Size?
     /// An existing layer of the scene this view stands for (`bind:`); it is not emitted.
     var boundLayer: String?
     /// Where the view was created in the Swift file, for messages.

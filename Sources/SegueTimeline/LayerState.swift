@@ -22,6 +22,8 @@ public struct LayerState: Sendable {
     /// Set while `transform.*` key-path animations drive the transform (their value functions
     /// build the matrix from these numbers); nil when `transform` is a plain matrix.
     public var transformComponents: TransformComponents?
+    /// `snapshotSize`: the size the sublayers were laid out at (they scale to the bounds).
+    public var snapshotSize: Size?
     public var sublayers: [LayerState]
 
     /// The model values of a layer (and its subtree) before any animation.
@@ -31,7 +33,7 @@ public struct LayerState: Sendable {
         opacity = l.opacity; hidden = l.hidden; backgroundColor = l.backgroundColor
         cornerRadius = l.cornerRadius; masksToBounds = l.masksToBounds; borderWidth = l.borderWidth
         borderColor = l.borderColor; doubleSided = l.doubleSided; allowsEdgeAntialiasing = l.allowsEdgeAntialiasing
-        contents = l.contents; text = l.text
+        contents = l.contents; text = l.text; snapshotSize = l.snapshotSize
         sublayers = l.sublayers.map(LayerState.init(model:))
     }
 

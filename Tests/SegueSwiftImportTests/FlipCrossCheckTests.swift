@@ -25,7 +25,14 @@ import Testing
                 if l.id.hasPrefix("s1-snapshot") { l.id = "s1-trail" + l.id.dropFirst("s1-snapshot".count) }
                 return l
             }
-            let b = seenLayers(preset, at: t)
+            // UIKit takes the from screen out of the window when the full-screen presentation
+            // completes (0.72 s): the animator's scene hides it there, while the preset, which
+            // goes on to dismiss, keeps it under the trail screen, where it shows nowhere.
+            var b = seenLayers(preset, at: t)
+            if t >= 0.72 {
+                #expect(!a.contains { $0.id == "s1-stories" || $0.id.hasPrefix("s1-stories-") }, "the from screen is drawn after completion")
+                b.removeAll { $0.id == "s1-stories" || $0.id.hasPrefix("s1-stories-") }
+            }
             try #require(a.map(\.id) == b.map(\.id), "drawn layers differ at t = \(t)")
             for (x, y) in zip(a, b) {
                 #expect(x.transform.maxDifference(to: y.transform) <= 1e-6, "\(x.id) at t = \(t)")
