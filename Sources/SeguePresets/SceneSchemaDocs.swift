@@ -1,4 +1,5 @@
 import Foundation
+import SegueSwiftImport
 
 /// The descriptions and value shapes of every key of the scene format, next to the decoder's
 /// key lists they describe (see SceneSchema.swift). Keys and names are never written here: they
@@ -549,7 +550,14 @@ enum SchemaMaps {
     /// `{swift: File.swift, type, from, to, init, bind, delay}`: keys from `PresetReader.swiftTransitionKeys`.
     static func swiftTransitionJSON() -> [String: Any] {
         let texts: [String: [String: Any]] = [
-            "swift": ["type": "string", "description": "The Swift file holding the animator (a UIViewControllerAnimatedTransitioning), relative to the scene file."],
+            "swift": ["anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"], "minItems": 1]],
+                      "description": "The animator's Swift module, relative to the scene file: a .swift file, a folder (every .swift file under it) or a list of files and folders, read as one module."],
+            "kind": ["enum": TransitionKind.Operation.allCases.map(\.rawValue),
+                     "description": "What UIKit is doing (push, pop, present, dismiss): it decides which view UIKit removes on completeTransition. Default: what the animator's code says (an operation or isPresenting property), else present."],
+            "presentationStyle": ["enum": TransitionKind.PresentationStyle.allCases.map(\.rawValue),
+                                  "description": "The presentation's modalPresentationStyle: fullScreen removes the presenter's view on completion; overFullScreen, custom and pageSheet keep it. Default fullScreen."],
+            "flags": ["type": "array", "items": ["type": "string"],
+                      "description": "Compilation conditions that hold for #if (DEBUG is false unless listed)."],
             "type": ["type": "string", "description": "The animator's type name; may be left out when the file has one animator."],
             "from": ["type": "string", "description": "The screen the transition starts from (a key of 'screens')."],
             "to": ["type": "string", "description": "The screen the transition goes to (a key of 'screens')."],

@@ -302,6 +302,11 @@ extension PresetReader {
             if s.style == .plain, s.string == "true" || s.string == "false" { return .bool(s.string == "true") }
             if s.style == .plain, let d = Self.number(in: s.string) { return .number(d) }
             return .string(s.string)
+        case let .sequence(items) where items.contains(where: { $0.scalar.map { $0.style != .plain || Self.number(in: $0.string) == nil } ?? true }):
+            // Not a point or a rect: a list (an option set's names, an array).
+            var out: [BindValue] = []
+            for item in items { out.append(try bindValue(item, key, ctx, from: from, to: to)) }
+            return .list(out)
         case .sequence:
             let v = try numbers(n, key, counts: [2, 4], shape: "[x, y] or [x, y, width, height]", example: "\"\(key)\": [16, 116, 358, 200]")
             return v.count == 2 ? .point(Point(x: v[0], y: v[1])) : .rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
@@ -335,6 +340,15 @@ extension PresetReader {
                 let f = try numbers(v.value(forKey: "frame") ?? v, "frame", counts: [4], shape: "[x, y, width, height]", example: "view: {frame: [0, 0, 390, 844]}")
                 let color = try v.value(forKey: "color").map { c throws(SceneError) in try string(c, "color", example: "color: \"#000000\"") }
                 return .view(frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]), color: color)
+            }
+            if case let .mapping(pairs) = n, !pairs.isEmpty {
+                // A struct of the module by its properties: {duration: 0.4, style: dark}.
+                var fields: [String: BindValue] = [:]
+                for (k, v) in pairs {
+                    guard let name = k.scalar?.string else { throw typeError(k, expected: "a property name", for: key) }
+                    fields[name] = try bindValue(v, name, ctx, from: from, to: to)
+                }
+                return .fields(fields)
             }
             throw typeError(n, expected: "a value, {layer: id}, {screen: name}, {view: {frame: […]}} or {rotate: landscape}", for: key, example: example)
         default:

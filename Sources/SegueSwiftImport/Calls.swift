@@ -9,16 +9,16 @@ extension Evaluator {
         if let r = callee.as(DeclReferenceExprSyntax.self) {
             let name = r.baseName.text
             if let local = scope.lookup(name) { return try apply(local, args, scope, c) }
-            if case let .object(instance)? = scope.selfValue, let f = instance.type.functions[name]?.first {
+            if case let .object(instance)? = scope.selfValue, let f = instance.type.functions[name].flatMap { overload($0, args) } {
                 return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: instance.type), args, scope)
             }
-            if case let .typeName(t)? = scope.selfValue, let f = program.types[t]?.functions[name]?.first {
+            if case let .typeName(t)? = scope.selfValue, let f = program.types[t]?.functions[name].flatMap { overload($0, args) } {
                 return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: program.types[t]), args, scope)
             }
-            if let receiver = scope.selfValue, let type = program.types[receiverTypeName(receiver)], let f = type.functions[name]?.first {
+            if let receiver = scope.selfValue, let type = program.types[receiverTypeName(receiver)], let f = type.functions[name].flatMap { overload($0, args) } {
                 return try invoke(FunctionRef(decl: f, receiver: receiver, type: type), args, scope)
             }
-            if let f = program.functions[name]?.first { return try invoke(FunctionRef(decl: f, receiver: nil, type: nil), args, scope) }
+            if let f = program.functions[name].flatMap { overload($0, args) } { return try invoke(FunctionRef(decl: f, receiver: nil, type: nil), args, scope) }
             if isInteractionController(scope.selfValue), let v = try interactiveMethod(args.signature(name), args, scope, c) { return v }
             // A type of the file (an extension of a UIKit type does not make it one).
             if let t = program.types[name], !Self.knownTypes.contains(name) {
@@ -33,13 +33,22 @@ extension Evaluator {
             // super.init() in an initializer: NSObject's does nothing the importer needs.
             if m.base?.is(SuperExprSyntax.self) == true, name == "init" { return .void }
             guard let baseExpr = m.base else {
-                if name == "init", let h = hint { return try globalCall(h, args, scope, c) }
+                if name == "init", let h = hint?.trimmingCharacters(in: CharacterSet(charactersIn: "?!")) {
+                    if let t = program.types[h], !t.isEnum, !Self.knownTypes.contains(h) {
+                        var given: [(String, Value)] = []
+                        for item in args.items { given.append((item.label ?? "_", try eval(item.expr, scope))) }
+                        return try instantiate(t, given, c, args: args, scope: scope)
+                    }
+                    return try globalCall(Self.modernTypeName(h), args, scope, c)
+                }
+                // Where the type is not written down here, the labels name it as they do in UIKit.
+                if name == "init", let t = Self.typeForInitLabels(args.labels) { return try globalCall(t, args, scope, c) }
                 throw fail(.unsupported, c, "the implicit member call '.\(name)(…)' is not supported", hint: "write the type: CGAffineTransform(scaleX: 0.9, y: 0.9)")
             }
             let base = try eval(baseExpr, scope)
             if case let .typeName(t) = base {
                 if name == "init" { return try globalCall(t, args, scope, c) }
-                if let type = program.types[t], let f = type.functions[name]?.first {
+                if let type = program.types[t], let f = type.functions[name].flatMap { overload($0, args) } {
                     return try invoke(FunctionRef(decl: f, receiver: base, type: type), args, scope)
                 }
                 return try staticCall(t, name, args, scope, c)
@@ -102,9 +111,12 @@ extension Evaluator {
 
     // MARK: - Initializers and global functions
 
-    func globalCall(_ name: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
+    func globalCall(_ written: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
         let labels = args.labels
+        let name = Self.modernTypeName(written)
         switch (name, labels) {
+        case ("UIView.AnimationOptions", []), ("UIView.KeyframeAnimationOptions", []):
+            return .array([])   // an empty option set
         case ("CGRect", ["x", "y", "width", "height"]):
             return .rect(Rect(x: try num(args, "x", scope), y: try num(args, "y", scope), width: try num(args, "width", scope), height: try num(args, "height", scope)))
         case ("CGRect", ["origin", "size"]):
@@ -146,6 +158,27 @@ extension Evaluator {
             let v = try arg(args, nil, scope, hint: nil)
             if case let .int(i) = v { return .int(abs(i)) }
             return .double(abs(try double(v, node, "abs")))
+        case ("stride", ["from", "to", "by"]), ("stride", ["from", "through", "by"]):
+            // The numbers from `from` in steps of `by`, up to (and for `through:`, including) the end.
+            let a = try arg(args, "from", scope, hint: nil), step = try arg(args, "by", scope, hint: nil)
+            let endLabel = labels[1], end = try arg(args, endLabel, scope, hint: nil)
+            let ints: Bool
+            if case .int = a, case .int = step, case .int = end { ints = true } else { ints = false }
+            let from = try double(a, node, "from"), to = try double(end, node, endLabel), by = try double(step, node, "by")
+            guard by != 0 else { throw fail(.invalidValue, node, "stride(by: 0) never ends: the app would loop forever") }
+            var out: [Value] = []
+            var i = 0
+            while true {
+                let v = from + Double(i) * by
+                if by > 0 ? (endLabel == "to" ? v >= to : v > to) : (endLabel == "to" ? v <= to : v < to) { break }
+                out.append(ints ? .int(Int(v)) : .double(v))
+                i += 1
+                try tick(node)
+            }
+            return .array(out)
+        case ("assert", _), ("precondition", _), ("assertionFailure", _), ("debugPrint", _), ("print", _), ("NSLog", _), ("dump", _):
+            // The app is built for release: assertions are not evaluated, and logging draws nothing.
+            return .void
         case ("sqrt", ["_"]): return .double(sqrt(try num(args, nil, scope)))
         case ("sin", ["_"]): return .double(sin(try num(args, nil, scope)))
         case ("cos", ["_"]): return .double(cos(try num(args, nil, scope)))
@@ -306,5 +339,37 @@ extension Evaluator {
         case "linear": return .named("linear")
         default: throw fail(.invalidValue, node, "unknown animation curve .\(n)", hint: "UIView.AnimationCurve has .easeInOut, .easeIn, .easeOut and .linear")
         }
+    }
+}
+
+extension Evaluator {
+    /// The geometry or colour type whose initializer has these labels.
+    static func typeForInitLabels(_ labels: [String]) -> String? {
+        switch labels {
+        case ["x", "y", "width", "height"], ["origin", "size"]: return "CGRect"
+        case ["x", "y"]: return "CGPoint"
+        case ["width", "height"]: return "CGSize"
+        case ["dx", "dy"]: return "CGVector"
+        case ["scaleX", "y"], ["rotationAngle"], ["translationX", "y"], ["a", "b", "c", "d", "tx", "ty"]: return "CGAffineTransform"
+        case ["red", "green", "blue", "alpha"], ["white", "alpha"], ["hue", "saturation", "brightness", "alpha"]: return "UIColor"
+        default: return nil
+        }
+    }
+
+    /// The overload a call means, told apart by its argument labels as Swift does (a parameter
+    /// with a default value may be left out).
+    func overload(_ candidates: [FunctionDeclSyntax], _ args: Arguments) -> FunctionDeclSyntax? {
+        guard candidates.count > 1 else { return candidates.first }
+        let labels = args.labels
+        func fits(_ f: FunctionDeclSyntax) -> Bool {
+            var i = 0
+            for p in f.signature.parameterClause.parameters {
+                if i < labels.count, labels[i] == p.firstName.text || (labels[i] == "_" && p.firstName.text == "_") { i += 1; continue }
+                if p.defaultValue != nil { continue }
+                return false
+            }
+            return i == labels.count
+        }
+        return candidates.first(where: fits) ?? candidates.first
     }
 }

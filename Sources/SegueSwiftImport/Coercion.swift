@@ -120,6 +120,14 @@ extension Evaluator {
                        hint: "bind {screen: \(fromScreen)} or {screen: \(toScreen)}")
         case .nothing:
             return .void
+        case let .list(items):
+            var out: [Value] = []
+            for item in items { out.append(try value(of: item, node, scope: scope)) }
+            return .array(out)
+        case let .fields(map):
+            var out: [(String, Value)] = []
+            for key in map.keys.sorted() { out.append((key, try value(of: map[key]!, node, scope: scope))) }
+            return .fields(out)
         case let .view(frame, color):
             let key = "view:" + Self.normalized(node.trimmedDescription)
             if let v = boundViews[key] { return .view(v) }

@@ -10,7 +10,7 @@ extension Evaluator {
         if let kind = request.kind { return kind }
         guard case let .object(instance) = animator else { return TransitionKind(.present) }
         for name in type.propertyOrder {
-            guard let p = type.properties[name], !p.isStatic, p.binding.accessorBlock == nil,
+            guard let p = type.properties[name], !p.isStatic, p.binding.accessorBlock == nil || !Self.observers(of: p.binding).isEmpty,
                   let value = try? readProperty(instance, name, p.binding) else { continue }
             if let op = Self.operation(named: name, value) { return TransitionKind(op) }
         }

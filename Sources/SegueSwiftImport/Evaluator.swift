@@ -14,10 +14,13 @@ enum Flow {
 struct Arguments {
     var items: [(label: String?, expr: ExprSyntax)]
     var node: Syntax
+    /// The call ends with a trailing closure (its label here is a guess for UIKit's methods).
+    var hasTrailingClosure = false
 
     init(_ call: FunctionCallExprSyntax) {
         node = Syntax(call)
         items = call.arguments.map { ($0.label?.text, $0.expression) }
+        hasTrailingClosure = call.trailingClosure != nil
         if let trailing = call.trailingClosure {
             // The first trailing closure fills the first closure parameter not written with a
             // label: `animations` for UIView.animate, `completion` when `animations:` is written.
@@ -260,7 +263,7 @@ final class Evaluator {
                 self.name(value, name)
                 scope.names[name] = value
             case let .matchingPattern(m):
-                throw fail(.unsupported, m, "'if case' patterns are not supported", hint: "use switch, or compare with ==")
+                if try !match(m.pattern, try eval(m.initializer.value, scope), scope) { return false }
             case let .availability(a):
                 _ = a   // #available: the importer models the newest UIKit
             @unknown default:
@@ -282,32 +285,74 @@ final class Evaluator {
                 throw fail(.unsupported, element, "#if inside switch is not supported")
             }
             var matched = false
+            let caseScope = Scope(parent: scope)
             switch c.label {
             case .default: matched = true
             case let .case(label):
                 for item in label.caseItems {
-                    if let p = item.pattern.as(ExpressionPatternSyntax.self) {
-                        let candidate = try eval(p.expression, scope)
-                        if try equal(subject, candidate, p) { matched = true }
-                    } else if item.pattern.is(WildcardPatternSyntax.self) {
-                        matched = true
-                    } else {
-                        throw fail(.unsupported, item.pattern, "this case pattern is not supported",
-                                   hint: "match enum cases (.push) or values; bind associated values with let is not supported")
-                    }
-                    if matched, let w = item.whereClause, try !truth(try eval(w.condition, scope), w.condition) { matched = false }
+                    matched = try match(item.pattern, subject, caseScope)
+                    if matched, let w = item.whereClause, try !truth(try eval(w.condition, caseScope), w.condition) { matched = false }
                     if matched { break }
                 }
             @unknown default: break
             }
             if matched {
-                let flow = try run(c.statements, Scope(parent: scope))
+                let flow = try run(c.statements, caseScope)
                 if case .broke = flow { return .normal }
                 return flow
             }
         }
         throw fail(.invalidValue, s.subject, "no case of the switch matches \(describe(subject))",
                    hint: "add the case or a default:")
+    }
+
+    /// Swift's pattern matching for `case` (in `switch` and `if case`): `_`, a value compared
+    /// with `==`, an enum case (`.push`), a case with its associated values bound
+    /// (`.changed(let p)`, `let .changed(p)`) or compared, and `let name`, binding into `scope`.
+    func match(_ pattern: PatternSyntax, _ value: Value, _ scope: Scope, binding: Bool = false) throws(SwiftImportError) -> Bool {
+        if pattern.is(WildcardPatternSyntax.self) { return true }
+        if let b = pattern.as(ValueBindingPatternSyntax.self) { return try match(b.pattern, value, scope, binding: true) }
+        if let i = pattern.as(IdentifierPatternSyntax.self) {
+            scope.names[i.identifier.text] = value
+            return true
+        }
+        if let t = pattern.as(TuplePatternSyntax.self) {
+            guard let items = Self.tupleElements(value), items.count == t.elements.count else { return false }
+            for (e, item) in zip(t.elements, items) where try !match(e.pattern, item, scope, binding: binding) { return false }
+            return true
+        }
+        guard let e = pattern.as(ExpressionPatternSyntax.self) else {
+            throw fail(.unsupported, pattern, "this pattern is not supported", hint: "match values, enum cases (.push) or cases with values (.changed(let p))")
+        }
+        return try match(expression: e.expression, value, scope, binding: binding)
+    }
+
+    private func match(expression e: ExprSyntax, _ value: Value, _ scope: Scope, binding: Bool) throws(SwiftImportError) -> Bool {
+        if let p = e.as(PatternExprSyntax.self) { return try match(p.pattern, value, scope, binding: binding) }
+        if binding, let r = e.as(DeclReferenceExprSyntax.self) {
+            scope.names[r.baseName.text] = value
+            return true
+        }
+        if e.is(DiscardAssignmentExprSyntax.self) { return true }
+        if let call = e.as(FunctionCallExprSyntax.self), let m = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            guard case let .enumCase(name, associated) = value, name == m.declName.baseName.text else { return false }
+            guard associated.count == call.arguments.count else { return associated.isEmpty && call.arguments.isEmpty }
+            for (arg, v) in zip(call.arguments, associated) where try !match(expression: arg.expression, v, scope, binding: binding) { return false }
+            return true
+        }
+        let candidate = try eval(e, scope)
+        // A case written without its associated values matches whatever they are.
+        if case let .enumCase(name, _) = value, case let .enumCase(written, none) = candidate, none.isEmpty { return name == written }
+        return try equal(value, candidate, e)
+    }
+
+    /// A tuple's elements in order, labeled or not.
+    static func tupleElements(_ v: Value) -> [Value]? {
+        switch v {
+        case let .array(items): return items
+        case let .fields(pairs): return pairs.map(\.1)
+        default: return nil
+        }
     }
 
     func describe(_ v: Value) -> String {
@@ -325,7 +370,7 @@ final class Evaluator {
         for b in v.bindings {
             let hint = b.typeAnnotation.map { $0.type.trimmedDescription }
             if let tuple = b.pattern.as(TuplePatternSyntax.self) {
-                guard let initializer = b.initializer, case let .array(values) = try eval(initializer.value, scope), values.count == tuple.elements.count else {
+                guard let initializer = b.initializer, let values = Self.tupleElements(try eval(initializer.value, scope)), values.count == tuple.elements.count else {
                     throw fail(.unsupported, b, "this tuple declaration is not supported", hint: "declare one name per let")
                 }
                 for (e, value) in zip(tuple.elements, values) {

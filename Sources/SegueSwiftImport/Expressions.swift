@@ -44,6 +44,12 @@ extension Evaluator {
         }
         if let t = expr.as(TupleExprSyntax.self) {
             if t.elements.count == 1, let only = t.elements.first, only.label == nil { return try eval(only.expression, scope, hint: hint) }
+            // A labeled tuple keeps its labels (`frames.start`); positions work on both kinds.
+            if t.elements.contains(where: { $0.label != nil }) {
+                var pairs: [(String, Value)] = []
+                for (i, e) in t.elements.enumerated() { pairs.append((e.label?.text ?? "\(i)", try eval(e.expression, scope))) }
+                return .fields(pairs)
+            }
             return .array(try t.elements.map { e throws(SwiftImportError) in try eval(e.expression, scope) })
         }
         if let a = expr.as(ArrayExprSyntax.self) {

@@ -18,8 +18,14 @@ public enum BindValue: Sendable, Equatable {
     case view(frame: Rect, color: String?)
     /// One of the transition's screens, as a view controller (`{screen: stories}`).
     case screen(String)
-    /// Nothing: a call of the app's that the transition does not need (`"to.setup()": null`).
+    /// Nothing: a call of the app's that the transition does not need (`"to.setup()": null`),
+    /// or nil where the code expects an Optional.
     case nothing
+    /// A list: an option set's names (`[curveEaseOut, allowUserInteraction]`) or an array.
+    indirect case list([BindValue])
+    /// A struct of the module, by its properties (`{x: 1, style: dark}`), made with its
+    /// memberwise or matching initializer.
+    indirect case fields([String: BindValue])
     /// The device turns (`{rotate: landscape}` for `"to.rotateToLandscape()"`): the view of the
     /// view controller the call is made on turns to landscapeRight (+90°, bounds swapped) or back
     /// to portrait, over `duration` seconds with UIView.animate's default curve.

@@ -105,7 +105,15 @@ extension Evaluator {
         case let .propertyAnimator(p):
             if name == "duration" { return .double(p.duration) }
             if name == "isRunning" { return .bool(p.started) }
+        case let .fields(pairs):
+            if let i = Int(name), pairs.indices.contains(i) { return pairs[i].1 }
+            if let v = pairs.first(where: { $0.0 == name })?.1 { return v }
         case let .array(items):
+            // A tuple's element by position (`pair.0`): tuples are evaluated as arrays.
+            if let i = Int(name) {
+                guard items.indices.contains(i) else { throw fail(.invalidValue, m, "the tuple has no element .\(i)") }
+                return items[i]
+            }
             if name == "count" { return .int(items.count) }
             if name == "first" { return items.first ?? .none }
             if name == "last" { return items.last ?? .none }
@@ -114,7 +122,7 @@ extension Evaluator {
             if name == "isZero" { return .bool(d == 0) }
             if name == "magnitude" { return .double(abs(d)) }
         case let .enumCase(c, _):
-            if name == "rawValue" { return .string(c) }
+            if name == "rawValue" { return program.rawValue(ofCase: c) ?? .string(c) }
         case .none:
             throw fail(.invalidValue, m, "'\(m.trimmedDescription)' reads a member of nil")
         default: break
@@ -144,7 +152,8 @@ extension Evaluator {
         return m.rowMajor[(r - 1) * 4 + (c - 1)]
     }
 
-    func staticMember(_ type: String, _ name: String, _ m: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+    func staticMember(_ written: String, _ name: String, _ m: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        let type = Self.modernTypeName(written)
         if let t = program.types[type] {
             if t.isEnum, t.enumCases.contains(name) { return .enumCase(name, []) }
             if t.properties[name] != nil { return try staticProperty(t, name, m) }
@@ -166,7 +175,8 @@ extension Evaluator {
             if let c = Self.namedColor(name) { return .color(c) }
         case ("CAMediaTimingFunctionName", _), ("CAMediaTimingFillMode", _), ("CAAnimationCalculationMode", _),
              ("UITransitionContextViewControllerKey", _), ("UITransitionContextViewKey", _), ("UIViewAnimatingPosition", _),
-             ("UIView.AnimationOptions", _), ("UIView.KeyframeAnimationOptions", _), ("UIView.AnimationCurve", _):
+             ("UIView.AnimationOptions", _), ("UIView.KeyframeAnimationOptions", _), ("UIView.AnimationCurve", _),
+             ("UINavigationController.Operation", _), ("UIGestureRecognizer.State", _):
             return .enumCase(name, [])
         default: break
         }

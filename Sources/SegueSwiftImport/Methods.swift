@@ -135,7 +135,7 @@ extension Evaluator {
                 return .color(out)
             }
         case let .object(instance):
-            if let f = instance.type.functions[name]?.first { return try invoke(FunctionRef(decl: f, receiver: base, type: instance.type), args, scope) }
+            if let f = instance.type.functions[name].flatMap { overload($0, args) } { return try invoke(FunctionRef(decl: f, receiver: base, type: instance.type), args, scope) }
             if isInteractionController(base), let v = try interactiveMethod(sig, args, scope, node) { return v }
         case let .gesture(g):
             return try gestureMethod(g, sig, args, scope, node)
@@ -157,11 +157,41 @@ extension Evaluator {
                 for item in items { out.append(try invokeClosure(f, [item], node)) }
                 return .array(out)
             }
+            if sig == "compactMap(_:)" || sig == "compactMap()" {
+                let f = try arg(args, args.items.first?.label, scope, hint: nil)
+                var out: [Value] = []
+                for item in items {
+                    let v = try invokeClosure(f, [item], node)
+                    if case .none = v { continue }
+                    out.append(v)
+                }
+                return .array(out)
+            }
+            if sig == "filter(_:)" || sig == "filter()" || sig == "first(where:)" || sig == "contains(where:)" {
+                let f = try arg(args, args.items.first?.label, scope, hint: nil)
+                var out: [Value] = []
+                for item in items where try truth(try invokeClosure(f, [item], node), node) {
+                    if sig == "first(where:)" { return item }
+                    if sig == "contains(where:)" { return .bool(true) }
+                    out.append(item)
+                }
+                if sig == "first(where:)" { return .none }
+                if sig == "contains(where:)" { return .bool(false) }
+                return .array(out)
+            }
+            if sig == "reversed()" { return .array(items.reversed()) }
+            if sig == "enumerated()" { return .array(items.enumerated().map { .array([.int($0.offset), $0.element]) }) }
+            if sig == "reduce(_:_:)" {
+                var acc = try arg(args, nil, scope, hint: nil)
+                let f = try eval(args.items[1].expr, scope)
+                for item in items { acc = try invokeClosure(f, [acc, item], node) }
+                return acc
+            }
         case .typeName: break
         default: break
         }
         // A helper an extension of the file adds to this type.
-        if let type = program.types[receiverTypeName(base)], let f = type.functions[name]?.first {
+        if let type = program.types[receiverTypeName(base)], let f = type.functions[name].flatMap { overload($0, args) } {
             return try invoke(FunctionRef(decl: f, receiver: base, type: type), args, scope)
         }
         throw unsupportedCall(sig, node, hint: supportedMembersHint(base) + "; or " + bindHint(node))
@@ -208,8 +238,7 @@ extension Evaluator {
             let name = r.baseName.text
             if let owner = scope.owner(of: name) { owner.names[name] = value; self.name(value, name); return }
             if case let .object(instance)? = scope.selfValue, instance.type.properties[name] != nil {
-                instance.stored[name] = value
-                self.name(value, name)
+                try store(instance, name, value, r)
                 return
             }
             if isInteractionController(scope.selfValue), try setInteractiveProperty(name, value, target) { return }
@@ -231,8 +260,7 @@ extension Evaluator {
         case let .object(instance):
             if instance.type.properties[name] == nil, isInteractionController(base), try setInteractiveProperty(name, value, target) { return }
             guard instance.type.properties[name] != nil else { throw fail(.unknownIdentifier, m, "\(instance.type.name) has no property '\(name)'") }
-            instance.stored[name] = value
-            self.name(value, name)
+            try store(instance, name, value, m)
         case let .caAnimation(a): try setCAProperty(a, name, value, target, scope)
         case let .gesture(g):
             // How the recognizer is set up changes nothing for a scripted finger.
@@ -248,6 +276,33 @@ extension Evaluator {
             let changed = try withMember(base, name, value, m)
             try assign(baseExpr, changed, scope)
         }
+    }
+
+    /// Sets a stored property, running its `willSet` and `didSet` observers as Swift does
+    /// (`newValue` and `oldValue` visible in them).
+    func store(_ instance: Instance, _ name: String, _ value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        let observers = Self.observers(of: instance.type.properties[name]?.binding)
+        let old = observers.isEmpty ? nil : (instance.stored[name] ?? (try? readProperty(instance, name, node)))
+        if let willSet = observers["willSet"], let b = willSet.body {
+            let scope = Scope(parent: nil, selfValue: .object(instance))
+            scope.names[willSet.parameters?.name.text ?? "newValue"] = value
+            _ = try run(b.statements, scope)
+        }
+        instance.stored[name] = value
+        self.name(value, name)
+        if let didSet = observers["didSet"], let b = didSet.body {
+            let scope = Scope(parent: nil, selfValue: .object(instance))
+            scope.names[didSet.parameters?.name.text ?? "oldValue"] = old ?? Value.none
+            _ = try run(b.statements, scope)
+        }
+    }
+
+    /// A stored property's `willSet` / `didSet`, by name; empty for a plain or computed property.
+    static func observers(of binding: PatternBindingSyntax?) -> [String: AccessorDeclSyntax] {
+        guard case let .accessors(list)? = binding?.accessorBlock?.accessors else { return [:] }
+        var out: [String: AccessorDeclSyntax] = [:]
+        for a in list where ["willSet", "didSet"].contains(a.accessorSpecifier.text) { out[a.accessorSpecifier.text] = a }
+        return out.count == list.count ? out : [:]
     }
 
     func withMember(_ base: Value, _ name: String, _ value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {

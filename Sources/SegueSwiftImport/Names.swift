@@ -1,3 +1,4 @@
+import Foundation
 import SegueGeometry
 import SwiftSyntax
 
@@ -64,12 +65,27 @@ extension Evaluator {
                    hint: bindHint(r))
     }
 
+    /// UIKit's names before Swift 4.2 nested them (`UIViewAnimationOptions` is
+    /// `UIView.AnimationOptions`): old code spells them so, and means the same.
+    static func modernTypeName(_ name: String) -> String {
+        switch name {
+        case "UIViewAnimationOptions": return "UIView.AnimationOptions"
+        case "UIViewKeyframeAnimationOptions": return "UIView.KeyframeAnimationOptions"
+        case "UIViewAnimationCurve": return "UIView.AnimationCurve"
+        case "UINavigationControllerOperation": return "UINavigationController.Operation"
+        case "UIViewAnimatingPosition", "UIViewAnimatingPosition.Type": return "UIViewAnimatingPosition"
+        case "UIGestureRecognizerState": return "UIGestureRecognizer.State"
+        default: return name
+        }
+    }
+
     static let knownTypes: Set<String> = [
         "CGRect", "CGPoint", "CGSize", "CGFloat", "Double", "Float", "Int", "CGVector", "TimeInterval", "CATransform3D", "CGAffineTransform",
         "UIColor", "UIView", "UIScreen", "UIImageView", "CALayer", "CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation",
         "CAMediaTimingFunction", "CAMediaTimingFunctionName", "CATransaction", "UIViewPropertyAnimator", "UISpringTimingParameters",
         "UICubicTimingParameters", "NSValue", "NSNumber", "UITransitionContextViewControllerKey", "UITransitionContextViewKey",
         "CAMediaTimingFillMode", "CAAnimationCalculationMode", "UIViewAnimatingPosition", "UIView.AnimationOptions", "UIView.KeyframeAnimationOptions",
+        "UIViewAnimationOptions", "UIViewKeyframeAnimationOptions", "UIViewAnimationCurve", "UINavigationControllerOperation", "UINavigationController.Operation",
         "UIView.AnimationCurve", "UIViewController", "CGColor", "Bool", "String",
         "UIPanGestureRecognizer", "UIScreenEdgePanGestureRecognizer", "UIGestureRecognizer", "UIPercentDrivenInteractiveTransition",
     ]
@@ -97,7 +113,7 @@ extension Evaluator {
             throw fail(.unknownIdentifier, node, "\(instance.type.name) has no property '\(name)'")
         }
         if p.isStatic { return try staticProperty(instance.type, name, node) }
-        if let accessor = p.binding.accessorBlock { return try computed(accessor, selfValue: .object(instance), node) }
+        if let accessor = p.binding.accessorBlock, Self.observers(of: p.binding).isEmpty { return try computed(accessor, selfValue: .object(instance), node) }
         if let initializer = p.binding.initializer {
             let v = try eval(initializer.value, Scope(parent: nil, selfValue: .object(instance)), hint: p.binding.typeAnnotation?.type.trimmedDescription)
             instance.stored[name] = v
@@ -168,7 +184,9 @@ extension Evaluator {
             let label = p.firstName.text == "_" ? nil : p.firstName.text
             let local = (p.secondName ?? p.firstName).text
             let type = p.type.trimmedDescription
-            if let next = remaining.first, next.label == label {
+            // A trailing closure fills the next parameter, whatever its label (Swift's forward scan).
+            let trailing = remaining.count == 1 && remaining.first.map { $0.expr.is(ClosureExprSyntax.self) && args.hasTrailingClosure } == true && type.contains("->")
+            if let next = remaining.first, next.label == label || trailing {
                 inner.names[local] = try eval(next.expr, scope, hint: type)
                 remaining = remaining.dropFirst()
             } else if let d = p.defaultValue {
@@ -260,7 +278,37 @@ extension Evaluator {
 
     /// A scene value given to a parameter of this type: strings become enum cases of enums.
     func conform(_ v: Value, to type: TypeSyntax, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
-        let name = type.trimmedDescription
+        let name = Self.modernTypeName(type.trimmedDescription)
+        // `null` in init: or bind: given where the code expects an Optional is nil.
+        if case .void = v, type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return .none }
+        if case let .string(s) = v, ["UIView.AnimationOptions", "UIView.KeyframeAnimationOptions"].contains(name) { return .array([.enumCase(s, [])]) }
+        if case let .array(items) = v, ["UIView.AnimationOptions", "UIView.KeyframeAnimationOptions"].contains(name) {
+            // An option set given as a list of names: [curveEaseOut, allowUserInteraction].
+            var out: [Value] = []
+            for item in items {
+                guard case let .string(s) = item else { throw fail(.binding, node, "\(name) is a list of option names, e.g. [curveEaseOut]") }
+                out.append(.enumCase(s.hasPrefix(".") ? String(s.dropFirst()) : s, []))
+            }
+            return .array(out)
+        }
+        if case .fields = v, type.is(TupleTypeSyntax.self) { return v }
+        if case let .fields(given) = v, given.count == 1, let t = program.types[name.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))],
+           t.isEnum, t.enumCases.contains(given[0].0) {
+            // An enum case with its associated values: {slide: 10}.
+            return .enumCase(given[0].0, Self.tupleElements(given[0].1) ?? [given[0].1])
+        }
+        if case let .fields(given) = v {
+            guard let t = program.types[name.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))], !t.isEnum else {
+                throw fail(.binding, node, "a map of properties was given where the code expects \(name), which is not a struct or class of the module",
+                           hint: "give a value of \(name)'s kind")
+            }
+            var converted: [(String, Value)] = []
+            for (k, value) in given {
+                if let p = t.properties[k], let annotation = p.binding.typeAnnotation?.type { converted.append((k, try conform(value, to: annotation, node))) }
+                else { converted.append((k, value)) }
+            }
+            return try instantiate(t, converted, node, args: nil, scope: nil)
+        }
         if case let .string(s) = v, let t = program.types[name], t.isEnum {
             guard t.enumCases.contains(s) else {
                 throw fail(.binding, node, "\(name) has no case '\(s)'", hint: "its cases are \(t.enumCases.joined(separator: ", "))")

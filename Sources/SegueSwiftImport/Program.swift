@@ -80,6 +80,33 @@ final class Program {
         for name in typeOrder { if let t = types[name] { resolve(t, []) } }
     }
 
+    /// `.someCase.rawValue` for an enum of the module with a raw type: the written raw value,
+    /// or Swift's implicit one (the previous integer plus one from 0; the case's name for String).
+    func rawValue(ofCase name: String) -> Value? {
+        for typeName in typeOrder {
+            guard let t = types[typeName], t.isEnum, t.enumCases.contains(name),
+                  let raw = t.inherited.first(where: { ["Int", "CGFloat", "Double", "Float", "String", "UInt", "TimeInterval"].contains($0) }) else { continue }
+            if raw == "String" {
+                guard let expr = t.rawValues.first(where: { $0.name == name })?.value else { return .string(name) }
+                if let s = expr.as(StringLiteralExprSyntax.self) { return .string(s.segments.trimmedDescription) }
+                return nil
+            }
+            var next = 0.0
+            for (caseName, expr) in t.rawValues {
+                if let expr {
+                    var text = expr.trimmedDescription.replacingOccurrences(of: "_", with: "")
+                    var sign = 1.0
+                    if text.hasPrefix("-") { sign = -1; text.removeFirst() }
+                    guard let v = Double(text) else { return nil }
+                    next = sign * v
+                }
+                if caseName == name { return raw == "Int" || raw == "UInt" ? .int(Int(next)) : .double(next) }
+                next += 1
+            }
+        }
+        return nil
+    }
+
     /// A function a type has from its ancestors, for messages.
     func inheritedFunction(_ name: String, of t: TypeDecl) -> FunctionDeclSyntax? {
         t.inheritedFunctions.contains(name) ? t.functions[name]?.first : nil
@@ -146,6 +173,7 @@ final class Program {
             let t = type(named: e.name.text, node: Syntax(e))
             t.node = Syntax(e)
             t.isEnum = true
+            t.inherited += e.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
             try members(e.memberBlock, into: t)
         } else if let p = decl.as(ProtocolDeclSyntax.self) {
             let t = type(named: p.name.text, node: Syntax(p))
@@ -188,9 +216,11 @@ final class Program {
                 t.initializers.append(i)
             } else if let c = decl.as(EnumCaseDeclSyntax.self) {
                 t.enumCases += c.elements.map(\.name.text)
+                for e in c.elements { t.rawValues.append((e.name.text, e.rawValue?.value)) }
             } else if let nested = decl.as(EnumDeclSyntax.self) {
                 let n = type(named: nested.name.text, node: Syntax(nested))
                 n.isEnum = true
+                n.inherited += nested.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
                 try members(nested.memberBlock, into: n)
             } else if let nested = decl.as(StructDeclSyntax.self) {
                 try members(nested.memberBlock, into: type(named: nested.name.text, node: Syntax(nested)))

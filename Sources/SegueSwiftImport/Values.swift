@@ -78,6 +78,8 @@ indirect enum Value {
     case screen
     case object(Instance)
     case enumCase(String, [Value])
+    /// A struct's properties as the scene gave them, made into the type the code expects.
+    case fields([(String, Value)])
     case options([String])
     case closure(ClosureExprSyntax, Scope)
     case function(FunctionRef)
@@ -109,6 +111,7 @@ indirect enum Value {
         case .screen: return "UIScreen"
         case let .object(i): return i.type.name
         case .enumCase: return "an enum case"
+        case .fields: return "a map of properties"
         case .options: return "options"
         case .closure, .function: return "a function"
         case let .typeName(n): return "the type \(n)"
@@ -163,6 +166,8 @@ final class TypeDecl {
     var propertyOrder: [String] = []
     var initializers: [InitializerDeclSyntax] = []
     var enumCases: [String] = []
+    /// Each case with the raw value written for it, if any.
+    var rawValues: [(name: String, value: ExprSyntax?)] = []
     var isEnum = false
     /// A protocol of the module: its extensions hold default implementations.
     var isProtocolExtension = false

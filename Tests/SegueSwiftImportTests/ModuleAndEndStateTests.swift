@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import SegueDisplayList
+import SegueGeometry
+import SegueScene
+import SegueTimeline
+import Testing
+
+/// Scenes whose animator is a module (several files), the Swift rules real animators use, and
+/// the views UIKit takes away when the animator completes. Expected values are worked by hand.
+@Suite struct ModuleAndEndStateTests {
+    /// Writes `files` (relative path → Swift source) and the scene next to them; loads the scene.
+    func load(_ yaml: String, _ files: [String: String]) throws -> Timeline {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-module-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for (path, source) in files {
+            let url = dir.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try source.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let path = dir.appendingPathComponent("scene.yaml").path
+        try ("canvas: {size: [390, 844], fps: 60}\nscreens: {a: {title: A}, b: {title: B, background: \"#FFEECC\"}}\n" + yaml)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return Timeline(scene: try SceneLoader.load(path: path))
+    }
+
+    func seen(_ tl: Timeline, _ id: String, at t: Double) -> Bool { seenLayers(tl, at: t).contains { $0.id == id } }
+
+    /// A push whose animator sends the destination to the back, slides the source away and,
+    /// in its completion, puts the source back: UIKit removes the source on completeTransition(true).
+    static let slideAway = """
+    import UIKit
+    final class SlideAway: NSObject, UIViewControllerAnimatedTransitioning {
+        var operation: UINavigationController.Operation = .push
+        var completes = true
+        func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.5 }
+        func animateTransition(using c: UIViewControllerContextTransitioning) {
+            let from = c.view(forKey: .from)!, to = c.view(forKey: .to)!
+            c.containerView.insertSubview(to, belowSubview: from)
+            UIView.animate(withDuration: 0.5, delay: 0, options: .curveLinear, animations: {
+                from.transform = CGAffineTransform(translationX: -390, y: 0)
+            }, completion: { _ in
+                from.transform = .identity
+                c.completeTransition(self.completes)
+            })
+        }
+    }
+    """
+
+    @Test func aCompletedPushTakesTheSourceViewAway() throws {
+        let tl = try load("transition: {swift: SlideAway.swift}\n", ["SlideAway.swift": Self.slideAway])
+        // Half way (linear): the source is 195 pt to the left, the destination under it.
+        let mid = try #require(node(tl, "a", at: 0.25)).quad[0]!
+        #expect(close(mid.x, -195) && close(mid.y, 0))
+        #expect(seen(tl, "b", at: 0.25))
+        // At the end the completion resets the source's transform, but UIKit has taken it out of
+        // the window: only the destination shows.
+        let end = tl.duration
+        #expect(close(end, 0.501, 1e-6) || close(end, 0.5, 1e-6))
+        #expect(!seen(tl, "a", at: end))
+        #expect(seen(tl, "b", at: end))
+    }
+
+    @Test func aCancelledTransitionTakesTheDestinationAway() throws {
+        let tl = try load("transition: {swift: SlideAway.swift, init: {completes: false}}\n", ["SlideAway.swift": Self.slideAway])
+        #expect(seen(tl, "a", at: tl.duration))
+        #expect(!seen(tl, "b", at: tl.duration))
+        // Back where it started: the completion's reset of the transform shows.
+        #expect(close(try #require(node(tl, "a", at: tl.duration)).quad[0]!.x, 0))
+    }
+
+    @Test func anOverFullScreenPresentationKeepsThePresenter() throws {
+        let tl = try load("transition: {swift: SlideAway.swift, kind: present, presentationStyle: overFullScreen}\n",
+                          ["SlideAway.swift": Self.slideAway])
+        #expect(seen(tl, "a", at: tl.duration))
+        let full = try load("transition: {swift: SlideAway.swift, kind: present, presentationStyle: fullScreen}\n",
+                            ["SlideAway.swift": Self.slideAway])
+        #expect(!seen(full, "a", at: full.duration))
+    }
+
+    @Test func aSnapshotScalesWithItsFrame() throws {
+        let zoom = """
+        import UIKit
+        final class Zoom: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let to = c.view(forKey: .to)!
+                let snap = to.snapshotView(afterScreenUpdates: true)!
+                c.containerView.addSubview(snap)
+                snap.frame = CGRect(x: 0, y: 0, width: 195, height: 422)
+                UIView.animate(withDuration: 0.4, animations: { snap.frame = c.containerView.bounds }) { _ in
+                    c.containerView.addSubview(to)
+                    snap.removeFromSuperview()
+                    c.completeTransition(true)
+                }
+            }
+        }
+        """
+        let tl = try load("transition: {swift: Zoom.swift}\n", ["Zoom.swift": zoom])
+        // The b screen's title sits at (20, 50), 350 × 44, laid out on the full screen. In a
+        // snapshot at half size it is drawn at half size: (10, 25) to (185, 47).
+        let title = try #require(node(tl, "snap-title", at: 0)).quad
+        #expect(close(title[0]!.x, 10) && close(title[0]!.y, 25), "\(title)")
+        #expect(close(title[2]!.x, 185) && close(title[2]!.y, 47), "\(title)")
+        // Half way (ease-in-out at 0.5 is 0.5): 292.5 × 633 from the top-left, a scale of 0.75.
+        let mid = try #require(node(tl, "snap-title", at: 0.2)).quad
+        #expect(close(mid[0]!.x, 15) && close(mid[0]!.y, 37.5), "\(mid)")
+    }
+
+    /// Animator, a helper extension and a base class with a protocol default, and the
+    /// interaction controller, in three files of one folder.
+    static let module: [String: String] = [
+        "Transitions/FadeAnimator.swift": """
+        import UIKit
+        #if os(iOS)
+        final class FadeAnimator: BaseAnimator, UIViewControllerAnimatedTransitioning {
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let to = c.view(forKey: .to)!
+                c.containerView.addSubview(to)
+                to.alpha = 0
+                #if DEBUG
+                to.alpha = 0.9
+                #endif
+                let (start, end) = alphas()
+                to.alpha = start
+                to.fade(to: end, duration: duration) { c.completeTransition(true) }
+            }
+        }
+        #else
+        final class FadeAnimator {}
+        #endif
+        """,
+        "Transitions/Helpers.swift": """
+        import UIKit
+        protocol Timed {}
+        extension Timed {
+            var duration: TimeInterval { 0.3 }
+        }
+        class BaseAnimator: NSObject, Timed {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { duration }
+            func alphas() -> (from: CGFloat, to: CGFloat) { (from: 0.2, to: 1) }
+        }
+        extension UIView {
+            func fade(to alpha: CGFloat, duration: TimeInterval, then done: @escaping () -> Void) {
+                UIView.animate(withDuration: duration, delay: 0, options: [.curveLinear], animations: { self.alpha = alpha }, completion: { _ in done() })
+            }
+        }
+        """,
+        "Transitions/Interaction.swift": """
+        import UIKit
+        final class PullInteraction: UIPercentDrivenInteractiveTransition {
+            init(viewController: UIViewController) {
+                super.init()
+                viewController.view.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(pan(_:))))
+            }
+            @objc func pan(_ g: UIPanGestureRecognizer) {
+                let p = min(max(g.translation(in: g.view).y / 400, 0), 1)
+                switch g.state {
+                case .changed: update(p)
+                case .ended: p > 0.5 ? finish() : cancel()
+                default: break
+                }
+            }
+        }
+        """,
+    ]
+
+    @Test func aFolderIsReadAsOneModule() throws {
+        let tl = try load("transition: {swift: Transitions, type: FadeAnimator}\n", Self.module)
+        // The base class's transitionDuration reads the protocol default (0.3 s); the helper
+        // extension's linear fade goes from the tuple's 0.2 to 1: 0.6 at half way.
+        #expect(close(tl.duration, 0.3, 0.002))
+        let mid = try #require(node(tl, "b", at: 0.15))
+        #expect(close(mid.opacity, 0.6, 1e-9), "\(mid.opacity)")
+        #expect(close(try #require(node(tl, "b", at: 0)).opacity, 0.2, 1e-9))
+    }
+
+    @Test func theInteractionControllerMayLiveInAnotherFile() throws {
+        let tl = try load("""
+        transition:
+          swift: [Transitions/FadeAnimator.swift, Transitions/Helpers.swift, Transitions/Interaction.swift]
+          interactive: PullInteraction
+          gesture: {type: pan, points: [[0.1, 200, 100], [0.5, 200, 340]]}
+        """, Self.module)
+        // Released at 240 / 400 = 0.6, past half way: it finishes. Scrubbed at 0.3 s: 120 / 400 = 0.3
+        // of the linear fade, 0.2 + 0.3 × 0.8.
+        let scrubbed = try #require(node(tl, "b", at: 0.3))
+        #expect(close(scrubbed.opacity, 0.44, 0.01), "\(scrubbed.opacity)")
+    }
+
+    @Test func debugIsSetOnlyWhenTheSceneSaysSo() throws {
+        let tl = try load("transition: {swift: Transitions, type: FadeAnimator, flags: [DEBUG]}\n", Self.module)
+        // Under DEBUG the file sets 0.9 first, but the tuple's start value follows: still 0.2.
+        #expect(close(try #require(node(tl, "b", at: 0)).opacity, 0.2, 1e-9))
+    }
+
+    @Test func aFileForAnotherPlatformHasNoAnimator() throws {
+        let mac = "import AppKit\n#if canImport(AppKit) && !os(iOS)\nfinal class MacFade: NSObject {}\n#endif\n"
+        #expect(throws: SceneError.self) { try self.load("transition: {swift: Mac.swift}\n", ["Mac.swift": mac]) }
+        do { _ = try load("transition: {swift: Mac.swift}\n", ["Mac.swift": mac]) } catch let e as SceneError {
+            #expect(e.description.contains("has no animator"), "\(e)")
+        }
+    }
+
+    @Test func missingFilesAreReportedTogether() throws {
+        do {
+            _ = try load("transition: {swift: [Nope.swift, Gone.swift]}\n", [:])
+            Issue.record("no error")
+        } catch let e as SceneError {
+            #expect(e.description.contains("Nope.swift") && e.description.contains("Gone.swift"), "\(e)")
+            #expect(e.location?.line == 3, "\(e)")
+        }
+    }
+
+    @Test func swiftRulesRealAnimatorsUse() throws {
+        let source = """
+        import UIKit
+        enum Step: Int { case first, second = 4, third }
+        enum Mode { case slide(CGFloat), fade }
+        struct Style { var width: CGFloat; var mode: Mode }
+        final class Rules: NSObject, UIViewControllerAnimatedTransitioning {
+            let style: Style
+            var log: [CGFloat] = [] { didSet { lastAdded = log.last ?? 0 } }
+            var lastAdded: CGFloat = 0
+            init(style: Style) { self.style = style }
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.5 }
+            func offset(_ x: CGFloat) -> CGFloat { x }
+            func offset(by x: CGFloat) -> CGFloat { x * 2 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let to = c.view(forKey: .to)!
+                c.containerView.addSubview(to)
+                var sum: CGFloat = 0
+                for x in stride(from: 0, to: 10, by: 2) { sum += CGFloat(x) }        // 0 + 2 + 4 + 6 + 8 = 20
+                let kept = [1, 2, 3].compactMap { $0 == 2 ? nil : $0 }                 // [1, 3]
+                assert(kept.count == 2)
+                log.append(CGFloat(Step.third.rawValue))                               // didSet: lastAdded = 5
+                var shift: CGFloat = 0
+                if case let .slide(d) = style.mode { shift = d }
+                let options: UIViewAnimationOptions = [.curveLinear]
+                to.frame = .init(x: sum + lastAdded + offset(by: shift) + CGFloat(kept.count), y: 0, width: style.width, height: 844)
+                UIView.animate(withDuration: 0.5, delay: 0, options: options, animations: { to.frame.origin.x = 0 }) { _ in c.completeTransition(true) }
+            }
+        }
+        """
+        let tl = try load("transition: {swift: Rules.swift, init: {style: {width: 390, mode: {slide: 10}}}}\n", ["Rules.swift": source])
+        // 20 + 5 + 2 × 10 + 2 = 47 at the start.
+        _ = tl
+        let start = try #require(node(tl, "b", at: 0)).quad[0]!
+        #expect(close(start.x, 47), "\(start)")
+    }
+}
