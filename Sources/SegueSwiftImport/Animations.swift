@@ -399,11 +399,41 @@ extension Evaluator {
                                              "\(type.name).animateTransition(using:) changes no view: the transition renders as a cut",
                                              hint: "check that the animation blocks set properties of views in the container; bind: values the code reads from the app"))
         }
-        var imported = ImportedTransition(typeName: type.name, layers: [layer(container)], animations: recorder.animations, duration: max(duration, 0.001),
+        var imported = ImportedTransition(typeName: type.name, layers: [layer(container)], animations: animationsOfViewsOnScreen(), duration: max(duration, 0.001),
                                           interaction: interaction)
         imported.warnings = warnings
         imported.kind = kind
         return imported
+    }
+
+    /// The recorded animations, less those of views the code never put in the container: UIKit
+    /// animates them all the same, but nothing of them is on screen.
+    func animationsOfViewsOnScreen() -> [Node] {
+        let offscreen = Set((allViews + [fromController.view, toController.view]).filter { $0.boundLayer == nil && !$0.isDescendant(of: container) }
+            .map { recorder.prefix + $0.id })
+        guard !offscreen.isEmpty else { return recorder.animations }
+        func target(_ m: Node.Mapping) -> String? { m.first { $0.key.scalar?.string == "layer" }?.value.scalar?.string }
+        return recorder.animations.compactMap { node -> Node? in
+            guard case let .mapping(m) = node else { return node }
+            if let t = target(m) { return offscreen.contains(t) ? nil : node }
+            guard let g = m.first(where: { $0.key.scalar?.string == "group" })?.value, case let .mapping(gm) = g,
+                  let k = gm.first(where: { $0.key.scalar?.string == "keyframes" })?.value, case let .sequence(frames) = k else { return node }
+            var keptFrames: [Node] = []
+            for frame in frames {
+                guard case var .mapping(fm) = frame, let setNode = fm.first(where: { $0.key.scalar?.string == "set" })?.value,
+                      case let .mapping(sets) = setNode else { keptFrames.append(frame); continue }
+                let kept = sets.filter { pair in !offscreen.contains { pair.key.scalar?.string.hasPrefix($0 + ".") == true } }
+                if kept.isEmpty { continue }
+                fm[Node("set")] = .mapping(Node.Mapping(Array(kept), setNode.mapping!.tag, setNode.mapping!.style, setNode.mark))
+                keptFrames.append(.mapping(fm))
+            }
+            guard !keptFrames.isEmpty else { return nil }
+            var g2 = gm
+            g2[Node("keyframes")] = .sequence(Node.Sequence(keptFrames, k.sequence!.tag, k.sequence!.style, k.mark))
+            var out = m
+            out[Node("group")] = .mapping(g2)
+            return .mapping(out)
+        }
     }
 
     func transitionDuration(_ animator: Value, _ type: TypeDecl) throws(SwiftImportError) -> Double? {

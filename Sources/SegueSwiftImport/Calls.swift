@@ -32,6 +32,13 @@ extension Evaluator {
             let name = m.declName.baseName.text
             // super.init() in an initializer: NSObject's does nothing the importer needs.
             if m.base?.is(SuperExprSyntax.self) == true, name == "init" { return .void }
+            // self.init(…) in a convenience initializer: the type's other initializer, on this instance.
+            if name == "init", m.base?.trimmedDescription == "self", case let .object(instance)? = scope.selfValue {
+                var given: [(String, Value)] = []
+                for item in args.items { given.append((item.label ?? "_", try eval(item.expr, scope))) }
+                try initialize(instance, given, c, excluding: c)
+                return .void
+            }
             guard let baseExpr = m.base else {
                 if name == "init", let h = hint?.trimmingCharacters(in: CharacterSet(charactersIn: "?!")) {
                     if let t = program.types[h], !t.isEnum, !Self.knownTypes.contains(h) {
@@ -43,11 +50,20 @@ extension Evaluator {
                 }
                 // Where the type is not written down here, the labels name it as they do in UIKit.
                 if name == "init", let t = Self.typeForInitLabels(args.labels) { return try globalCall(t, args, scope, c) }
+                if name != "init" {
+                    // `.fade(direction: .left)`: an enum case with associated values.
+                    var values: [Value] = []
+                    for item in args.items { values.append(try eval(item.expr, scope)) }
+                    return .enumCase(name, values)
+                }
                 throw fail(.unsupported, c, "the implicit member call '.\(name)(…)' is not supported", hint: "write the type: CGAffineTransform(scaleX: 0.9, y: 0.9)")
             }
             let base = try eval(baseExpr, scope)
             if case let .typeName(t) = base {
                 if name == "init" { return try globalCall(t, args, scope, c) }
+                if Self.knownTypes.contains(t + "." + name) || program.types[name] != nil && name.first?.isUppercase == true {
+                    return try globalCall(t + "." + name, args, scope, c)
+                }
                 if let type = program.types[t], let f = type.functions[name].flatMap { overload($0, args) } {
                     return try invoke(FunctionRef(decl: f, receiver: base, type: type), args, scope)
                 }
@@ -176,6 +192,13 @@ extension Evaluator {
                 try tick(node)
             }
             return .array(out)
+        case ("UITapGestureRecognizer", _), ("UILongPressGestureRecognizer", _), ("UISwipeGestureRecognizer", _), ("UIPinchGestureRecognizer", _),
+             ("UIRotationGestureRecognizer", _):
+            // Recognizers the scripted finger never drives: they exist, and do nothing.
+            return .gesture(GestureRecognizerObject(className: name))
+        case ("UISelectionFeedbackGenerator", _), ("UIImpactFeedbackGenerator", _), ("UINotificationFeedbackGenerator", _):
+            // Haptics: felt, not seen. An object whose methods do nothing.
+            return .enumCase("feedbackGenerator", [])
         case ("assert", _), ("precondition", _), ("assertionFailure", _), ("debugPrint", _), ("print", _), ("NSLog", _), ("dump", _):
             // The app is built for release: assertions are not evaluated, and logging draws nothing.
             return .void

@@ -50,6 +50,9 @@ extension Evaluator {
         case let .point(p):
             if name == "x" { return .double(p.x) }
             if name == "y" { return .double(p.y) }
+            // A pair given in the scene as [a, b] may stand for a CGSize the code reads.
+            if name == "width" { return .double(p.x) }
+            if name == "height" { return .double(p.y) }
         case let .size(s):
             if name == "width" { return .double(s.width) }
             if name == "height" { return .double(s.height) }
@@ -250,6 +253,9 @@ extension Evaluator {
         case "alpha" where !layer, "opacity" where layer:
             let d = try double(value, node, name)
             try write(v, [.opacity: .double(d)], keyPath: "opacity", value: .double(d), node)
+        case "autoresizingMask", "translatesAutoresizingMaskIntoConstraints", "isUserInteractionEnabled", "isExclusiveTouch", "accessibilityViewIsModal":
+            // Layout on rotation and touch handling: nothing in a transition's frames.
+            return
         case "isHidden":
             v.userHidden = try bool(value, node, "isHidden")
             try updateVisibility(v, node)

@@ -4,6 +4,7 @@ import SwiftSyntax
 extension Evaluator {
     func method(_ base: Value, _ name: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
         let sig = args.signature(name)
+        if case .enumCase("feedbackGenerator", _) = base { return .void }   // prepare(), impactOccurred(), …
         switch base {
         case .context:
             switch sig {
@@ -74,7 +75,8 @@ extension Evaluator {
                                hint: "snapshot a screen's view (a view controller's view) or a view without subviews")
                 }
                 return .view(snap)
-            case "layoutIfNeeded()", "setNeedsLayout()", "layoutSubviews()", "setNeedsDisplay()":
+            case "layoutIfNeeded()", "setNeedsLayout()", "layoutSubviews()", "setNeedsDisplay()", "removeGestureRecognizer(_:)",
+                 "setNeedsDisplay(_:)", "sizeToFit()", "endEditing(_:)":
                 return .void
             case "convert(_:from:)", "convert(_:to:)":
                 let value = try arg(args, nil, scope, hint: nil)
@@ -140,6 +142,8 @@ extension Evaluator {
         case let .gesture(g):
             return try gestureMethod(g, sig, args, scope, node)
         case .viewController:
+            // Appearance and containment callbacks: UIKit's bookkeeping, nothing on screen.
+            if Self.lifecycleCalls.contains(sig) { return .void }
             // The handler starts the transition; the scene already evaluated the animator it runs.
             if interactive != nil, ["dismiss(animated:completion:)", "dismiss(animated:)", "present(_:animated:completion:)", "present(_:animated:)"].contains(sig) {
                 return .void
@@ -196,6 +200,14 @@ extension Evaluator {
         }
         throw unsupportedCall(sig, node, hint: supportedMembersHint(base) + "; or " + bindHint(node))
     }
+
+    /// View-controller calls that tell UIKit about appearance and containment. They change
+    /// nothing Segue draws (a screen's view is on screen when it is in the container).
+    static let lifecycleCalls: Set<String> = [
+        "beginAppearanceTransition(_:animated:)", "endAppearanceTransition()", "removeFromParent()", "willMove(toParent:)",
+        "didMove(toParent:)", "addChild(_:)", "viewWillAppear(_:)", "viewDidAppear(_:)", "viewWillDisappear(_:)", "viewDidDisappear(_:)",
+        "setNeedsStatusBarAppearanceUpdate()", "loadViewIfNeeded()", "setNeedsUpdateOfHomeIndicatorAutoHidden()",
+    ]
 
     /// true for the from side of a transition context key.
     func side(_ key: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Bool {

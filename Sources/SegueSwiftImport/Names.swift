@@ -252,13 +252,28 @@ extension Evaluator {
             }
             return .object(instance)
         }
+        try initialize(instance, given, node, excluding: Optional<Syntax>.none)
+        return .object(instance)
+    }
+
+    /// Runs the initializer that takes `given` on `instance`. `excluding`: the initializer
+    /// that is calling `self.init(…)`; with no other match and no arguments, NSObject's `init()`.
+    func initialize(_ instance: Instance, _ given: [(String, Value)], _ node: some SyntaxProtocol, excluding caller: (some SyntaxProtocol)?) throws(SwiftImportError) {
+        let type = instance.type
+        func contains(_ i: InitializerDeclSyntax, _ n: Syntax) -> Bool {
+            var p: Syntax? = n
+            while let c = p { if c.id == i.id { return true }; p = c.parent }
+            return false
+        }
+        let candidates = type.initializers.filter { i in caller.map { !contains(i, Syntax($0)) } ?? true }
         let labels = given.map(\.0)
-        let chosen = type.initializers.first { i in
+        let chosen = candidates.first { i in
             let params = i.signature.parameterClause.parameters
             let names = params.map { $0.firstName.text }
             return labels.allSatisfy(names.contains) && params.allSatisfy { labels.contains($0.firstName.text) || $0.defaultValue != nil || $0.firstName.text == "_" && labels.isEmpty == false }
-        } ?? (given.isEmpty ? type.initializers.first { $0.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil } } : nil)
+        } ?? (given.isEmpty ? candidates.first { $0.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil } } : nil)
         guard let initializer = chosen else {
+            if caller != nil, given.isEmpty { return }
             let list = type.initializers.map { "init(" + $0.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")" }
             throw fail(.binding, node, "no initializer of \(type.name) takes " + (labels.isEmpty ? "no arguments" : labels.map { "\($0):" }.joined()),
                        hint: "give its arguments with init: in the scene; \(type.name) has \(list.joined(separator: ", "))")
@@ -273,12 +288,14 @@ extension Evaluator {
             }
         }
         if let b = initializer.body { _ = try run(b.statements, inner) }
-        return .object(instance)
     }
 
     /// A scene value given to a parameter of this type: strings become enum cases of enums.
     func conform(_ v: Value, to type: TypeSyntax, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
-        let name = Self.modernTypeName(type.trimmedDescription)
+        var name = Self.modernTypeName(type.trimmedDescription)
+        if name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
+        // A nested type is declared by its own name: `Animation.Direction` is `Direction`.
+        if program.types[name] == nil, let last = name.split(separator: ".").last, program.types[String(last)] != nil { name = String(last) }
         // `null` in init: or bind: given where the code expects an Optional is nil.
         if case .void = v, type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return .none }
         if case let .string(s) = v, ["UIView.AnimationOptions", "UIView.KeyframeAnimationOptions"].contains(name) { return .array([.enumCase(s, [])]) }

@@ -75,7 +75,6 @@ import Testing
         ("toView.transform = CGAffineTransform(scaleX: 2, y: 2); toView.frame = .zero", "toView.frame", "frame while the view's transform is not the identity", .invalidValue),
         ("toView.transform = CGAffineTransform(rotationAngle: 1); let f = toView.frame", "toView.frame", "undefined", .invalidValue),
         ("let r = toView.bounds.divided(atDistance: 10, from: .minXEdge)", "toView.bounds.divided", "divided", .unsupported),
-        ("toView.addGestureRecognizer(UITapGestureRecognizer())", "UITapGestureRecognizer()", "UITapGestureRecognizer", .unsupported),
         ("super.animationEnded(true)", "super", "super", .unsupported),
         ("while toView.alpha < 1 { toView.alpha += 0.1 }", "while", "while", .unsupported),
         ("Task { await Task.yield() }", "Task", "Task", .unknownIdentifier),
