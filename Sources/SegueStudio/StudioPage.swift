@@ -1,12 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The preview page: one HTML document with its CSS and JavaScript, served from the binary.
 /// Plain browser APIs only (no framework, no CDN, no build step), so it works offline and
 /// what is served is what is in this file.
 enum StudioPage {
-    static let html = #"""
+    /// The page with this session's token in it (a hex string, so it needs no escaping): the
+    /// page sends it on every write, and no other page can read it (see AccessGate).
+    static func html(token: String) -> String {
+        template.replacingOccurrences(of: "{{SESSION_TOKEN}}", with: token)
+    }
+
+    static let template = #"""
 <!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="segue-token" content="{{SESSION_TOKEN}}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Segue Studio</title>
 <style>
@@ -84,6 +92,8 @@ label { display: inline-flex; align-items: center; gap: 4px; }
 <script>
 "use strict";
 const token = new URLSearchParams(location.search).get("token");
+// The session token that writes carry (the same as the URL's beyond loopback).
+const sessionToken = document.querySelector('meta[name="segue-token"]').content;
 function api(path) { return token ? path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token) : path; }
 const $ = (id) => document.getElementById(id);
 
@@ -419,12 +429,15 @@ async function watch() {
 async function exportAs(format) {
   const status = $("exportStatus");
   status.textContent = `exporting ${format.toUpperCase()}…`;
-  const response = await fetch(api(`/api/export?format=${format}`), { method: "POST" }).catch(() => null);
+  const response = await fetch(api(`/api/export?format=${format}`), { method: "POST", headers: { "X-Segue-Token": sessionToken } }).catch(() => null);
   if (!response) { status.textContent = "export failed: no answer"; return; }
-  const result = await response.json();
+  const result = response.headers.get("Content-Type") === "application/json" ? await response.json() : { error: await response.text() };
   studio.lastExport = result;
+  const wrote = `wrote ${result.path} (${result.frames} frames, ${(result.bytes / 1024).toFixed(0)} kB, ${result.seconds.toFixed(1)} s)`;
+  // A file Studio did not write is never replaced: the export went beside it, and the page says so.
   status.textContent = result.error ? "export failed: " + result.error.split("\n")[0]
-    : `wrote ${result.path} (${result.frames} frames, ${(result.bytes / 1024).toFixed(0)} kB, ${result.seconds.toFixed(1)} s)`;
+    : result.keptExisting ? `${result.keptExisting} was not written by this Studio, so it is kept; ${wrote}` : wrote;
+  status.title = status.textContent;
 }
 $("exportMP4").onclick = () => exportAs("mp4");
 $("exportGIF").onclick = () => exportAs("gif");
