@@ -153,12 +153,14 @@ private final class Failure: @unchecked Sendable {
 }
 
 /// Runs blocking work (rendering, encoding) off the server's cooperative threads, which are as
-/// few as the machine's cores.
+/// few as the machine's cores. It gets a thread of its own: on Linux the cooperative threads and
+/// Dispatch's global queues share one pool of that width, so two frames rendering there would
+/// stall every other request (the long poll that reports an edit among them) until they finish.
 func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global(qos: .userInitiated).async {
-            continuation.resume(with: Result { try body() })
-        }
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 8 << 20
+        thread.start()
     }
 }
 
