@@ -24,6 +24,8 @@ extension PresetReader {
         }
         let sceneDir = (file as NSString).deletingLastPathComponent
         let fullPath = path.hasPrefix("/") ? path : (sceneDir.isEmpty ? path : sceneDir + "/" + path)
+        // Watched even while missing or broken, so that creating or fixing it reloads the scene.
+        noteRead([URL(fileURLWithPath: fullPath).standardizedFileURL.path])
         guard FileManager.default.fileExists(atPath: fullPath) else {
             throw SceneError(.io, at: location(pathNode), "the Swift file \(Quote.string(path)) does not exist (looked for \(fullPath))",
                              suggestion: "the path is relative to the scene file's folder")
@@ -63,7 +65,7 @@ extension PresetReader {
         }
         let imported: ImportedTransition
         switch result {
-        case let .success(value): imported = value
+        case let .success(value): imported = value; noteRead(imported.sourceFiles)
         case let .failure(error): throw SceneError(error)
         }
         let screens = [from.name: from, to.name: to]
@@ -234,6 +236,13 @@ extension PresetReader {
         default:
             throw typeError(n, expected: "a value", for: key, example: example)
         }
+    }
+}
+
+extension PresetReader {
+    /// Records files the scene read, so they are watched and protected like the scene itself.
+    func noteRead(_ paths: [String]) {
+        for path in paths where !readFiles.contains(path) { readFiles.append(path) }
     }
 }
 

@@ -35,6 +35,8 @@ header .spacer { flex: 1; }
 #error .box { max-width: 640px; background: #2c1416; border: 1px solid var(--bad); border-radius: 8px; padding: 14px 16px; font-family: ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; }
 #error .where { color: var(--bad); font-weight: 600; }
 #error .hint { color: #ffd60a; margin-top: 6px; }
+#errorExcerpt { margin: 8px 0 0; color: #e5e5ea; font: inherit; tab-size: 4; overflow-x: auto; }
+#errorExcerpt:empty { display: none; }
 aside { grid-row: 2 / 4; grid-column: 2; border-left: 1px solid var(--line); overflow: auto; padding: 8px 10px; }
 aside h2 { font-size: 11px; text-transform: uppercase; letter-spacing: 0.06em; color: var(--dim); margin: 10px 0 4px; }
 #layers { list-style: none; margin: 0; padding: 0; max-height: 26vh; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
@@ -69,7 +71,7 @@ label { display: inline-flex; align-items: center; gap: 4px; }
 </header>
 <main id="stage">
   <div id="frameBox"><canvas id="frame" width="1" height="1"></canvas><canvas id="overlay" width="1" height="1"></canvas></div>
-  <div id="error" role="alert"><div class="box"><div class="where" id="errorWhere"></div><div id="errorMessage"></div><div class="hint" id="errorHint"></div></div></div>
+  <div id="error" role="alert"><div class="box"><div class="where" id="errorWhere"></div><div id="errorMessage"></div><pre id="errorExcerpt"></pre><div class="hint" id="errorHint"></div></div></div>
 </main>
 <aside>
   <h2>Layers</h2>
@@ -412,6 +414,7 @@ function showError(error) {
   if (!error) return;
   $("errorWhere").textContent = error.file ? `${error.file}:${error.line}:${error.column}: error:` : "error:";
   $("errorMessage").textContent = error.message;
+  $("errorExcerpt").textContent = error.excerpt || "";
   $("errorHint").textContent = error.hint ? "hint: " + error.hint : "";
 }
 async function watch() {

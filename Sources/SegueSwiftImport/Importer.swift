@@ -78,6 +78,8 @@ public struct ImportedTransition {
     public var duration: Double
     /// What the interaction controller's pan handler did, when the request was interactive.
     public var interaction: ImportedInteraction?
+    /// Every Swift file the import read, as absolute paths: the files a scene using it depends on.
+    public var sourceFiles: [String] = []
 }
 
 /// Reads a UIKit animator (`UIViewControllerAnimatedTransitioning`) and evaluates its
@@ -91,7 +93,9 @@ public enum SwiftAnimatorImporter {
             throw SwiftImportError(.io, file: request.displayPath, line: 1, column: 1, "cannot read the Swift file",
                                    hint: "check the path; it is relative to the scene file")
         }
-        return try importTransition(source: source, request)
+        var imported = try importTransition(source: source, request)
+        imported.sourceFiles = [URL(fileURLWithPath: request.path).standardizedFileURL.path]
+        return imported
     }
 
     public static func importTransition(source: String, _ request: SwiftImportRequest) throws(SwiftImportError) -> ImportedTransition {
