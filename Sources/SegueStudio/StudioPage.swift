@@ -35,7 +35,7 @@ header .spacer { flex: 1; }
 #error .box { max-width: 640px; background: #2c1416; border: 1px solid var(--bad); border-radius: 8px; padding: 14px 16px; font-family: ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; }
 #error .where { color: var(--bad); font-weight: 600; }
 #error .hint { color: #ffd60a; margin-top: 6px; }
-#errorExcerpt { margin: 8px 0 0; color: #e5e5ea; font: inherit; tab-size: 4; overflow-x: auto; }
+#errorExcerpt { margin: 8px 0; color: #e5e5ea; font: inherit; tab-size: 4; overflow-x: auto; scrollbar-width: thin; scrollbar-color: #6e6e73 transparent; }
 #errorExcerpt:empty { display: none; }
 aside { grid-row: 2 / 4; grid-column: 2; border-left: 1px solid var(--line); overflow: auto; padding: 8px 10px; }
 aside h2 { font-size: 11px; text-transform: uppercase; letter-spacing: 0.06em; color: var(--dim); margin: 10px 0 4px; }
