@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
 import SegueRender
@@ -6,12 +7,11 @@ import SegueRender
 /// every command registers what it reads, so no output can replace it, and a file name must
 /// not contradict the format written into it.
 enum CommandInputs {
-    /// Registers a scene file and every image it draws.
+    /// Registers a scene file and every file it reads: the Swift animators and images of
+    /// `Scene.inputFiles`, the list the Studio watches.
     static func register(scene: Scene, path: String) {
         ProtectedInputs.add(path, role: "scene file")
-        for layer in scene.allLayers {
-            if let image = layer.contents { ProtectedInputs.add(image.path, role: "image used by \(path)") }
-        }
+        for file in scene.inputFiles where file != scene.file { ProtectedInputs.add(file, role: scene.role(ofInput: file)) }
     }
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
 import SegueRender
@@ -18,6 +19,11 @@ struct PreviewCommand: ParsableCommand {
         reload and keeps its place. A scene that does not load shows its error (file:line:column, \
         message, hint) over the last good render. Export writes out/NAME.mp4 or out/NAME.gif \
         exactly as segue render would.
+
+        The server answers only its own page: a request addressed to another host name (as a \
+        DNS-rebinding page sends), an API call from another site, and an export without the \
+        session token that the page holds are refused with 403. An export never replaces a file \
+        Studio did not write: it goes beside it (out/NAME-2.gif) and the page says so.
 
         --host other than loopback makes the preview reachable from other machines: Segue warns, \
         and the page then needs the random token printed in its URL. Ctrl-C stops the server. \

@@ -14,8 +14,9 @@ public enum PresetExpander {
 
     /// The scene tree with presets expanded (the tree itself when it uses none).
     /// `warnings` gets the expansion's warnings (old parameter names, …), in file order.
+    /// `readFiles` gets the files the expansion read (Swift animators); a thrown error carries them.
     static func expand(_ root: Node?, file: String, source: String, baseDirectory: String,
-                       warnings: inout [SceneWarning]) throws(SceneError) -> Node? {
+                       warnings: inout [SceneWarning], readFiles: inout [String]) throws(SceneError) -> Node? {
         guard let root, case let .mapping(map) = root else { return root }
         // A misspelt preset key would otherwise be reported against the core format's keys.
         for (key, _) in map {
@@ -30,8 +31,16 @@ public enum PresetExpander {
         guard map.contains(where: { topKeys.contains($0.key.scalar?.string ?? "") }) else { return root }
         let reader = PresetReader(file: file, source: source)
         reader.baseDirectory = baseDirectory // zoomGallery reads its image's size
-        let expanded = try reader.expandScene(map, root: root)
+        let expanded: Node
+        do throws(SceneError) {
+            expanded = try reader.expandScene(map, root: root)
+        } catch {
+            var failure = error
+            failure.readFiles = reader.readFiles
+            throw failure
+        }
         warnings += reader.warnings
+        readFiles += reader.readFiles
         return expanded
     }
 
@@ -40,9 +49,10 @@ public enum PresetExpander {
         let text = try SceneLoader.readText(path: path)
         let root = try SceneLoader.compose(text, file: path)
         var warnings: [SceneWarning] = [] // reported when the scene is loaded
+        var readFiles: [String] = []
         guard let expanded = try expand(root, file: path, source: text,
                                         baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-                                        warnings: &warnings) else { return "" }
+                                        warnings: &warnings, readFiles: &readFiles) else { return "" }
         do {
             let text = try Yams.serialize(node: expanded, width: 160, allowUnicode: true, sortKeys: false)
             return unescapeAstralCharacters(text)
@@ -84,8 +94,6 @@ struct StepOutput {
     var touches: [Node] = []
     /// How long the step runs (the transition's duration, or the gesture's end).
     var duration: Double = 0
-    /// Files besides the scene that the step read (a Swift animator's module).
-    var inputFiles: [String] = []
 }
 
 /// The context a preset expands in.
@@ -106,6 +114,8 @@ final class PresetReader: ValueReader {
     var lastSemiModalCard: Int?
     /// Where relative image paths are resolved from (the scene file's folder).
     var baseDirectory = "."
+    /// Files read while expanding (Swift animator sources), absolute, in the order read.
+    var readFiles: [String] = []
     static let timelineStepKeys = ["transition", "hold"]
     static let presetNames = ["flip", "edgeSwipeBack", "push", "pop", "cardSnap", "semiModal", "fullscreen", "accordion", "zoomGallery"]
 

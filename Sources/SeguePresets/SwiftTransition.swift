@@ -63,14 +63,13 @@ extension PresetReader {
         }
         let imported: ImportedTransition
         switch result {
-        case let .success(value): imported = value
+        case let .success(value): imported = value; noteRead(imported.sourceFiles)
         case let .failure(error): throw SceneError(error)
         }
         let screens = [from.name: from, to.name: to]
         var layers: [Node] = []
         for l in imported.layers { layers.append(try layerNode(for: l, screens: screens, mark: node.mark)) }
         var out = StepOutput(layers: layers, animations: imported.animations, duration: delay + imported.duration)
-        out.inputFiles = imported.sourceFiles
         for w in imported.warnings {
             warn(at: SourceLocation(file: w.file, line: w.line, column: w.column), w.message, suggestion: w.hint)
         }
@@ -101,6 +100,8 @@ extension PresetReader {
         var problems: [SceneError] = []
         for (path, n) in entries {
             let full = path.hasPrefix("/") ? path : (sceneDir.isEmpty ? path : sceneDir + "/" + path)
+            // Watched even while missing or broken, so that creating or fixing it reloads the scene.
+            noteRead([URL(fileURLWithPath: full).standardizedFileURL.path])
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
                 problems.append(SceneError(.io, at: location(n), "the Swift \(path.hasSuffix(".swift") ? "file" : "path") \(Quote.string(path)) does not exist (looked for \(full))",
@@ -354,6 +355,13 @@ extension PresetReader {
         default:
             throw typeError(n, expected: "a value", for: key, example: example)
         }
+    }
+}
+
+extension PresetReader {
+    /// Records files the scene read, so they are watched and protected like the scene itself.
+    func noteRead(_ paths: [String]) {
+        for path in paths where !readFiles.contains(path) { readFiles.append(path) }
     }
 }
 

@@ -39,6 +39,9 @@ public struct Scene: Sendable {
     public var canvasLocation: SourceLocation?
     /// Valid but suspicious values, in file order, for front ends to print.
     public var warnings: [SceneWarning] = []
+    /// Files other than the scene file and its images that loading it read (the Swift animator
+    /// sources of `swift:` transitions), as absolute paths. Part of `inputFiles`.
+    public var readFiles: [String] = []
 
     public init(file: String, canvas: Canvas, duration: Double, durationIsExplicit: Bool = false,
                 layers: [LayerSpec], animations: [AnimationSpec], groups: [KeyframeGroupSpec] = [],

@@ -28,6 +28,9 @@ public struct SceneError: Error, CustomStringConvertible, Sendable {
     /// Further problems found in the same file, in file order after this one (at most
     /// `SceneDecoder.errorLimit` in all), so a file with five mistakes takes one run to fix.
     public var more: [SceneError] = []
+    /// Files besides the scene file that the load had read when it failed (a Swift animator),
+    /// so that a tool watching the scene (the Studio) also notices when one of them is fixed.
+    public var readFiles: [String] = []
 
     /// This error followed by `more`.
     public var all: [SceneError] { [self] + more }

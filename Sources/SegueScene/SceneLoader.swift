@@ -29,9 +29,11 @@ public enum SceneLoader {
 
     /// A rewrite of the scene's YAML tree before decoding (presets, Swift animators): the tree,
     /// the file name and text for locations, and the directory relative paths start from.
-    /// Warnings it appends are reported with the decoder's, in file order.
+    /// Warnings it appends are reported with the decoder's, in file order. Files it reads (a
+    /// Swift animator) are appended to `readFiles`, which becomes `Scene.readFiles`; when it
+    /// throws, it puts them in the error's `readFiles` itself.
     package typealias TreeExpander = (_ root: Node?, _ file: String, _ source: String, _ baseDirectory: String,
-                                      _ warnings: inout [SceneWarning]) throws(SceneError) -> Node?
+                                      _ warnings: inout [SceneWarning], _ readFiles: inout [String]) throws(SceneError) -> Node?
 
     /// Parses scene text. `file` is used verbatim in error locations and as `Scene.file`;
     /// `baseDirectory` is where relative `contents` image paths are resolved from (a relative
@@ -57,19 +59,23 @@ public enum SceneLoader {
         let bound = NestingCheck.structuralBound(of: source)
         let stack = bound >= (maximumStackSize - baseStackSize) / stackPerLevel ? maximumStackSize : baseStackSize + bound * stackPerLevel
         let result = onLargeStack(bytes: stack) { () -> Result<Scene, SceneError> in
+            var readFiles: [String] = []
             do throws(SceneError) {
                 var presetWarnings: [SceneWarning] = []
                 var root = try compose(input, file: file)
-                if let expander { root = try expander(root, file, input, base, &presetWarnings) }
+                if let expander { root = try expander(root, file, input, base, &presetWarnings, &readFiles) }
                 let decoder = SceneDecoder(file: file, baseDirectory: base, source: input)
                 var scene = try decoder.decodeScene(root)
+                scene.readFiles = readFiles
                 // One list in file order: the presets' warnings (old parameter names) and the decoder's.
                 scene.warnings = (presetWarnings + scene.warnings).enumerated().sorted { a, b in
                     (a.element.location.line, a.element.location.column, a.offset) < (b.element.location.line, b.element.location.column, b.offset)
                 }.map(\.element)
                 return .success(scene)
             } catch {
-                return .failure(error)
+                var failure = error
+                for path in readFiles where !failure.readFiles.contains(path) { failure.readFiles.append(path) }
+                return .failure(failure)
             }
         }
         var scene = try result.get()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueRender
 
@@ -41,7 +42,8 @@ final class FrameStore: @unchecked Sendable {
     /// Renders the frame the page is most likely to ask for next, in the background.
     func warm() {
         let wanted = lock.withLock { lastAsked }
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        // A thread of its own, not Dispatch's pool, which the server's request handling shares (see `offload`).
+        Thread.detachNewThread { [self] in
             _ = try? frame(index: wanted.index, scale: wanted.scale, touches: wanted.touches, remember: false)
         }
     }

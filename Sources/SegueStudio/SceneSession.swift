@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueRender
 
@@ -10,11 +11,18 @@ struct SceneProblem: Sendable, Equatable {
     var hint: String?
     /// The whole diagnostic as the command line prints it.
     var text: String
+    /// The lines around the place, numbered, with a caret under the column (empty when the
+    /// file cannot be read).
+    var excerpt: String?
+    /// Files besides the scene that the failed load had read (to keep watching them).
+    var readFiles: [String] = []
 
     init(_ error: Error) {
         if let e = error as? SceneError {
             file = e.location?.file; line = e.location?.line; column = e.location?.column
             message = e.message; hint = e.suggestion; text = e.description
+            readFiles = e.readFiles
+            if let file, let line { excerpt = Self.excerpt(file: file, line: line, column: column ?? 1) }
         } else {
             let description = String(describing: error)
             // Other errors carry their location and hint in their text, one diagnostic a line.
@@ -25,6 +33,24 @@ struct SceneProblem: Sendable, Equatable {
             message = lines.joined(separator: "\n")
             text = description
         }
+    }
+
+    /// Up to two lines before `line` and the line itself, numbered, then a caret under `column`
+    /// (counted in characters, as the locations are).
+    static func excerpt(file: String, line: Int, column: Int) -> String? {
+        guard line >= 1, let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size <= 4 << 20,
+              let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        guard line <= lines.count else { return nil }
+        let width = String(line).count
+        func number(_ n: Int) -> String { String(repeating: " ", count: width - String(n).count) + String(n) }
+        var out: [String] = []
+        for n in max(1, line - 2) ... line { out.append("\(number(n)) | \(lines[n - 1])") }
+        let target = lines[line - 1]
+        // Tabs before the column stay tabs, so the caret lines up however the page shows them.
+        let lead = target.prefix(max(0, column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
+        out.append(String(repeating: " ", count: width) + " | " + lead + "^")
+        return out.joined(separator: "\n")
     }
 }
 
@@ -65,7 +91,7 @@ final class SceneSession: @unchecked Sendable {
         do {
             let scene = try SceneLoader.load(path: path, limits: limits)
             // Inputs are never written over, by an export or anything else in this process.
-            for file in scene.inputFiles { ProtectedInputs.add(file, role: file == path ? "scene file" : "file used by \(path)") }
+            for file in scene.inputFiles { ProtectedInputs.add(file, role: scene.role(ofInput: file)) }
             result = .success(scene)
         } catch {
             result = .failure(error)
@@ -78,8 +104,12 @@ final class SceneSession: @unchecked Sendable {
                 state.watched = scene.inputFiles
                 scaled = [:]
             case .failure(let error):
-                state.problem = SceneProblem(error)
+                let problem = SceneProblem(error)
+                state.problem = problem
+                // Keep watching what the last good version read, and add what this attempt read,
+                // so that fixing any of them (the scene or its Swift animator) reloads.
                 if !state.watched.contains(path) { state.watched.insert(path, at: 0) }
+                for file in problem.readFiles where !state.watched.contains(file) { state.watched.append(file) }
             }
             state.version += 1
             stamps = Dictionary(uniqueKeysWithValues: state.watched.map { ($0, FileStamp(path: $0)) })

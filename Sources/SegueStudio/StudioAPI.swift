@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueRender
 
@@ -14,6 +15,7 @@ enum StudioAPI {
             if let line = problem.line { error["line"] = line }
             if let column = problem.column { error["column"] = column }
             if let hint = problem.hint { error["hint"] = hint }
+            if let excerpt = problem.excerpt { error["excerpt"] = excerpt }
             info["error"] = error
         } else {
             info["error"] = NSNull()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FlyingFox
 import Foundation
 import SegueRender
@@ -10,18 +11,32 @@ import SegueRender
 ///   GET  /api/dump?index=N              `segue dump` of frame N with every key path (JSON)
 ///   GET  /api/plot?layer=ID&keyPath=K   samples of one key path over the scene (JSON)
 ///   POST /api/export?format=mp4|gif     renders the scene through the shared render path (JSON)
-/// Beyond loopback every request needs the server's `token` query item.
+/// Every request first passes `AccessGate` (Host, Origin, token); refusals are 403 with a
+/// plain-text reason. No response carries CORS headers.
 struct StudioHandler: HTTPHandler {
     let studio: StudioServer
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        if let token = studio.token, !Self.sameToken(request.query["token"], token) {
-            return text(.forbidden, "This Segue Studio needs the token printed when it started (…/?token=…).\n")
+        var response: HTTPResponse
+        if let reason = studio.gate.refusal(request) {
+            response = text(.forbidden, reason)
+        } else {
+            response = try await route(request)
         }
+        // The browser may not guess types, frame the page, or hand a response to another origin
+        // that embeds it (an <img> or <script> pointing here).
+        response.headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
+        response.headers[HTTPHeader("X-Frame-Options")] = "DENY"
+        response.headers[HTTPHeader("Cross-Origin-Resource-Policy")] = "same-origin"
+        return response
+    }
+
+    private func route(_ request: HTTPRequest) async throws -> HTTPResponse {
         switch (request.method, request.path) {
         case (.GET, "/"), (.GET, "/index.html"):
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                                body: Data(StudioPage.html.utf8))
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                                                           HTTPHeader("Content-Security-Policy"): "frame-ancestors 'none'"],
+                                body: Data(StudioPage.html(token: studio.gate.token).utf8))
         case (.GET, "/favicon.ico"):
             return HTTPResponse(statusCode: .noContent)
         case (.GET, "/api/scene"):
@@ -56,7 +71,9 @@ struct StudioHandler: HTTPHandler {
             let exporter = studio.exporter
             do {
                 let result = try await offload { try exporter.export(format: format) }
-                return json(["path": result.path, "bytes": result.bytes, "frames": result.frames, "seconds": result.seconds])
+                var answer: [String: Any] = ["path": result.path, "bytes": result.bytes, "frames": result.frames, "seconds": result.seconds]
+                if let kept = result.keptExisting { answer["keptExisting"] = kept }
+                return json(answer)
             } catch {
                 return json(["error": String(describing: error)], status: .unprocessableContent)
             }
@@ -89,13 +106,5 @@ struct StudioHandler: HTTPHandler {
 
     private func text(_ status: HTTPStatusCode, _ body: String) -> HTTPResponse {
         HTTPResponse(statusCode: status, headers: [.contentType: "text/plain; charset=utf-8"], body: Data(body.utf8))
-    }
-
-    /// Compares in time independent of where the strings first differ.
-    static func sameToken(_ given: String?, _ expected: String) -> Bool {
-        guard let given, given.utf8.count == expected.utf8.count else { return false }
-        var difference: UInt8 = 0
-        for (a, b) in zip(given.utf8, expected.utf8) { difference |= a ^ b }
-        return difference == 0
     }
 }

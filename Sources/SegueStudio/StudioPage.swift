@@ -1,12 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The preview page: one HTML document with its CSS and JavaScript, served from the binary.
 /// Plain browser APIs only (no framework, no CDN, no build step), so it works offline and
 /// what is served is what is in this file.
 enum StudioPage {
-    static let html = #"""
+    /// The page with this session's token in it (a hex string, so it needs no escaping): the
+    /// page sends it on every write, and no other page can read it (see AccessGate).
+    static func html(token: String) -> String {
+        template.replacingOccurrences(of: "{{SESSION_TOKEN}}", with: token)
+    }
+
+    static let template = #"""
 <!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="segue-token" content="{{SESSION_TOKEN}}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Segue Studio</title>
 <style>
@@ -27,6 +35,8 @@ header .spacer { flex: 1; }
 #error .box { max-width: 640px; background: #2c1416; border: 1px solid var(--bad); border-radius: 8px; padding: 14px 16px; font-family: ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; }
 #error .where { color: var(--bad); font-weight: 600; }
 #error .hint { color: #ffd60a; margin-top: 6px; }
+#errorExcerpt { margin: 8px 0; color: #e5e5ea; font: inherit; tab-size: 4; overflow-x: auto; scrollbar-width: thin; scrollbar-color: #6e6e73 transparent; }
+#errorExcerpt:empty { display: none; }
 aside { grid-row: 2 / 4; grid-column: 2; border-left: 1px solid var(--line); overflow: auto; padding: 8px 10px; }
 aside h2 { font-size: 11px; text-transform: uppercase; letter-spacing: 0.06em; color: var(--dim); margin: 10px 0 4px; }
 #layers { list-style: none; margin: 0; padding: 0; max-height: 26vh; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
@@ -61,7 +71,7 @@ label { display: inline-flex; align-items: center; gap: 4px; }
 </header>
 <main id="stage">
   <div id="frameBox"><canvas id="frame" width="1" height="1"></canvas><canvas id="overlay" width="1" height="1"></canvas></div>
-  <div id="error" role="alert"><div class="box"><div class="where" id="errorWhere"></div><div id="errorMessage"></div><div class="hint" id="errorHint"></div></div></div>
+  <div id="error" role="alert"><div class="box"><div class="where" id="errorWhere"></div><div id="errorMessage"></div><pre id="errorExcerpt"></pre><div class="hint" id="errorHint"></div></div></div>
 </main>
 <aside>
   <h2>Layers</h2>
@@ -84,6 +94,8 @@ label { display: inline-flex; align-items: center; gap: 4px; }
 <script>
 "use strict";
 const token = new URLSearchParams(location.search).get("token");
+// The session token that writes carry (the same as the URL's beyond loopback).
+const sessionToken = document.querySelector('meta[name="segue-token"]').content;
 function api(path) { return token ? path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token) : path; }
 const $ = (id) => document.getElementById(id);
 
@@ -402,6 +414,7 @@ function showError(error) {
   if (!error) return;
   $("errorWhere").textContent = error.file ? `${error.file}:${error.line}:${error.column}: error:` : "error:";
   $("errorMessage").textContent = error.message;
+  $("errorExcerpt").textContent = error.excerpt || "";
   $("errorHint").textContent = error.hint ? "hint: " + error.hint : "";
 }
 async function watch() {
@@ -419,12 +432,15 @@ async function watch() {
 async function exportAs(format) {
   const status = $("exportStatus");
   status.textContent = `exporting ${format.toUpperCase()}…`;
-  const response = await fetch(api(`/api/export?format=${format}`), { method: "POST" }).catch(() => null);
+  const response = await fetch(api(`/api/export?format=${format}`), { method: "POST", headers: { "X-Segue-Token": sessionToken } }).catch(() => null);
   if (!response) { status.textContent = "export failed: no answer"; return; }
-  const result = await response.json();
+  const result = response.headers.get("Content-Type") === "application/json" ? await response.json() : { error: await response.text() };
   studio.lastExport = result;
+  const wrote = `wrote ${result.path} (${result.frames} frames, ${(result.bytes / 1024).toFixed(0)} kB, ${result.seconds.toFixed(1)} s)`;
+  // A file Studio did not write is never replaced: the export went beside it, and the page says so.
   status.textContent = result.error ? "export failed: " + result.error.split("\n")[0]
-    : `wrote ${result.path} (${result.frames} frames, ${(result.bytes / 1024).toFixed(0)} kB, ${result.seconds.toFixed(1)} s)`;
+    : result.keptExisting ? `${result.keptExisting} was not written by this Studio, so it is kept; ${wrote}` : wrote;
+  status.title = status.textContent;
 }
 $("exportMP4").onclick = () => exportAs("mp4");
 $("exportGIF").onclick = () => exportAs("gif");

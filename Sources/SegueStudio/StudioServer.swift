@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FlyingFox
 import FlyingSocks
 import Foundation
@@ -36,8 +37,11 @@ public final class StudioServer: Sendable {
     let options: StudioOptions
     let session: SceneSession
     let frames: FrameStore
-    /// Required in every request's `token` query item when listening beyond loopback.
-    let token: String?
+    /// Host, Origin and token checks (see AccessGate).
+    let gate: AccessGate
+    /// The session token beyond loopback, where the printed URL carries it; nil on loopback,
+    /// where the page holds it and the user never sees it.
+    var token: String? { gate.tokenInQuery ? gate.token : nil }
     let exporter: Exporter
 
     public init(options: StudioOptions) {
@@ -47,17 +51,12 @@ public final class StudioServer: Sendable {
         // The first frame (and after each edit, the frame on show) is rendered before it is asked for.
         session.onReload = { [frames] in frames.warm() }
         frames.warm()
-        token = Self.isLoopback(options.host) ? nil : Self.randomToken()
+        gate = AccessGate(bindHost: options.host, token: AccessGate.randomToken())
         exporter = Exporter(session: session, folder: options.exportFolder, jobs: options.jobs)
     }
 
     public static func isLoopback(_ host: String) -> Bool {
         host == "127.0.0.1" || host == "::1" || host == "localhost" || host.hasPrefix("127.")
-    }
-
-    static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0 ..< 16).map { _ in String(format: "%02x", UInt8.random(in: 0 ... 255, using: &generator)) }.joined()
     }
 
     /// The scene's problem when it first loaded, if any (the server starts anyway: fixing the
@@ -82,12 +81,13 @@ public final class StudioServer: Sendable {
             do { try await server.run() } catch { failure.set(error) }
             done.signal()
         }
-        Task {
+        Task { [gate, token] in
             do {
                 try await server.waitUntilListening(timeout: 30)
                 var actual = port
                 if case .ip4(_, let p)? = await server.listeningAddress { actual = Int(p) }
                 if case .ip6(_, let p)? = await server.listeningAddress { actual = Int(p) }
+                gate.listening(on: actual)
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 announce("http://\(shownHost):\(actual)/" + (token.map { "?token=" + $0 } ?? ""))
             } catch {
@@ -153,34 +153,68 @@ private final class Failure: @unchecked Sendable {
 }
 
 /// Runs blocking work (rendering, encoding) off the server's cooperative threads, which are as
-/// few as the machine's cores.
+/// few as the machine's cores. It gets a thread of its own: on Linux the cooperative threads and
+/// Dispatch's global queues share one pool of that width, so two frames rendering there would
+/// stall every other request (the long poll that reports an edit among them) until they finish.
 func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global(qos: .userInitiated).async {
-            continuation.resume(with: Result { try body() })
-        }
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 8 << 20
+        thread.start()
     }
 }
 
 /// Exports the current scene as MP4 or GIF through `RenderJob`, the path `segue render` takes,
-/// into the export folder (out/NAME.mp4, out/NAME.gif), one export at a time.
+/// into the export folder (out/NAME.mp4, out/NAME.gif), one export at a time. A file there that
+/// this session did not write (or that changed since it wrote it) is never replaced: the export
+/// goes beside it, as NAME-2.gif, NAME-3.gif, …, and the result says which file was kept.
 final class Exporter: @unchecked Sendable {
     let session: SceneSession
     let folder: URL
     let jobs: Int
     private let lock = NSLock()
+    /// The files this session wrote, as they were right after writing.
+    private var written: [String: FileStamp] = [:]
 
     init(session: SceneSession, folder: URL, jobs: Int) {
         self.session = session; self.folder = folder; self.jobs = jobs
     }
 
-    struct Result: Sendable { var path: String; var bytes: Int; var frames: Int; var seconds: Double }
+    struct Result: Sendable {
+        var path: String; var bytes: Int; var frames: Int; var seconds: Double
+        /// The file at the usual name, kept because this session did not write it.
+        var keptExisting: String?
+    }
 
     enum Refusal: Error, CustomStringConvertible {
-        case sceneHasError(String)
+        case sceneHasError(String), noFreeName(String)
         var description: String {
-            switch self { case .sceneHasError(let text): "the scene does not load, so there is nothing current to export:\n" + text }
+            switch self {
+            case .sceneHasError(let text): "the scene does not load, so there is nothing current to export:\n" + text
+            case .noFreeName(let path): "\(path) and the names beside it are all taken by files this Studio did not write; move some away"
+            }
         }
+    }
+
+    /// Where an export of `format` goes: the usual name when it is free or this session's own
+    /// file, else the first free (or own) name beside it.
+    func destination(format: OutputFormat) throws -> (url: URL, kept: String?) {
+        let usual = RenderJob.defaultDestination(scenePath: session.path, format: format, folder: folder)
+        if mayWrite(usual) { return (usual, nil) }
+        let stem = usual.deletingPathExtension().lastPathComponent, ext = usual.pathExtension
+        for n in 2 ... 999 {
+            let candidate = folder.appendingPathComponent("\(stem)-\(n)" + (ext.isEmpty ? "" : "." + ext))
+            if mayWrite(candidate) { return (candidate, usual.path) }
+        }
+        throw Refusal.noFreeName(usual.path)
+    }
+
+    private func mayWrite(_ url: URL) -> Bool {
+        var st = stat()
+        // lstat: a link at the name is something the user put there, even when it dangles.
+        guard lstat(url.path, &st) == 0 else { return true }
+        guard let own = written[url.path] else { return false }
+        return FileStamp(path: url.path) == own
     }
 
     func export(format: OutputFormat) throws -> Result {
@@ -191,19 +225,20 @@ final class Exporter: @unchecked Sendable {
             var scene = base.scene
             scene.canvas.fps = RenderJob.frameRate(for: format, sceneFPS: scene.canvas.fps, requestedFPS: nil)
             let timeline = Timeline(scene: scene)
-            let url = RenderJob.defaultDestination(scenePath: session.path, format: format, folder: folder)
             // The export folder is the Studio's own default place; make it (only it) when missing.
             if !FileManager.default.fileExists(atPath: folder.path) {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
             }
+            let (url, kept) = try destination(format: format)
             let rasterizer = Rasterizer()
             try rasterizer.checkResources(DisplayListBuilder.build(timeline, frame: 0))
             let sink = try RenderJob.makeSink(format: format, path: url.path, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight,
                                               fps: scene.canvas.fps, startIndex: 0, settings: EncoderSettings())
             let started = Date()
             try RenderJob.run(timeline: timeline, frames: Array(0 ..< timeline.frameCount), rasterizer: rasterizer, sink: sink, jobs: jobs)
+            written[url.path] = FileStamp(path: url.path)
             let bytes = ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int) ?? 0
-            return Result(path: url.path, bytes: bytes, frames: timeline.frameCount, seconds: Date().timeIntervalSince(started))
+            return Result(path: url.path, bytes: bytes, frames: timeline.frameCount, seconds: Date().timeIntervalSince(started), keptExisting: kept)
         }
     }
 }

@@ -192,7 +192,7 @@ public enum SwiftAnimatorImporter {
         }
         let evaluator = Evaluator(program: program, request: request)
         var imported = try evaluator.runAnimator(type, request)
-        imported.sourceFiles = request.modulePaths.isEmpty ? [request.path] : request.modulePaths
+        imported.sourceFiles = (request.modulePaths.isEmpty ? [request.path] : request.modulePaths).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         return imported
     }
 }

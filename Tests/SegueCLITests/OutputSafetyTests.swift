@@ -58,6 +58,37 @@ import Glibc
         #expect(box.listing() == ["alias.gif", "hard.gif", "victim.yaml"])
     }
 
+    @Test func aSwiftAnimatorTheSceneReadsIsNeverAnOutput() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let scene = box.path("swift-flip.yaml")
+        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("scenes/swift-flip.yaml").path, toPath: scene)
+        let animator = try box.write("Animators/FlipPresent.swift",
+                                     String(contentsOf: packageRoot.appendingPathComponent("scenes/Animators/FlipPresent.swift"), encoding: .utf8))
+        let original = try Data(contentsOf: URL(fileURLWithPath: animator))
+        // Onto the file itself, in every format, and with the format taken from the name.
+        for format in [[], ["--format", "mp4"], ["--format", "gif"], ["--format", "webp"], ["--format", "apng"], ["--format", "raw"], ["--format", "png"]] {
+            let result = try run(segueBinary, ["render", scene, "-o", animator, "--scale", "0.25", "--quiet"] + format)
+            #expect(result.status != 0, "\(format) stderr: \(result.stderr)")
+            #expect(result.stderr.contains("FlipPresent.swift"), "\(format) stderr: \(result.stderr)")
+        }
+        // Under names whose extension fits the format: only the scene's inputs can tell.
+        #expect(symlink(animator, box.path("alias.gif")) == 0)
+        #expect(link(animator, box.path("hard.mp4")) == 0)
+        for (output, format) in [("alias.gif", "gif"), ("hard.mp4", "mp4")] {
+            let result = try segue("render", scene, "-o", box.path(output), "--format", format, "--scale", "0.25", "--quiet")
+            #expect(result.status == 1, "stderr: \(result.stderr)")
+            #expect(result.stderr.contains("refusing to write output '\(box.path(output))'"), "stderr: \(result.stderr)")
+            #expect(result.stderr.contains("Swift file read by"), "stderr: \(result.stderr)")
+        }
+        // PNG frames into the folder that holds the animator would empty it.
+        let folder = try segue("render", scene, "-o", box.path("Animators"), "--format", "png", "--scale", "0.25", "--quiet")
+        #expect(folder.status == 1, "stderr: \(folder.stderr)")
+        #expect(folder.stderr.contains("Swift file read by"), "stderr: \(folder.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: animator)) == original)
+        #expect(box.listing() == ["Animators", "Animators/FlipPresent.swift", "alias.gif", "hard.mp4", "swift-flip.yaml"])
+    }
+
     @Test func aContentsImageIsNotOverwrittenByAStill() throws {
         let box = try Sandbox()
         defer { box.remove() }
