@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "ssimulacra2_kernels.h"
 #include <math.h>
 #include <pthread.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// The descriptions and value shapes of every key of the scene format, next to the decoder's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The preview page: one HTML document with its CSS and JavaScript, served from the binary.
 /// Plain browser APIs only (no framework, no CDN, no build step), so it works offline and
 /// what is served is what is in this file.
