@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: Apache-2.0
 // Segue's pipeline, one target per stage; each stage imports only the stage before it:
 // SegueScene → SeguePresets → SegueTimeline → SegueDisplayList → SegueRaster (Cairo, pixman) → SegueEncode (FFmpeg),
 // and beside the encoder SegueDecode → SegueDiff.

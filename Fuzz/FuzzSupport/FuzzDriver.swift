@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// The entry point shared by Segue's fuzz targets. Built normally (`swift build`), a fuzz target

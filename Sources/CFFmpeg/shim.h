@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // FFmpeg headers for Segue's encoder stage (SegueEncode), plus static inline wrappers for the
 // function-like and cast macros that Swift's C importer cannot see.
 #ifndef SEGUE_CFFMPEG_SHIM_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libimagequant (pngquant's palette quantizer) for Segue's GIF encoder (SegueEncode only).
 #ifndef SEGUE_CIMAGEQUANT_SHIM_H
 #define SEGUE_CIMAGEQUANT_SHIM_H

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "ssimulacra2_kernels.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-// The loops below are also compiled for AVX2, picked at load time where the CPU has it (about a
-// third faster: eight floats a step instead of four). Without FMA, which would round differently:
+// The loops below are also compiled for AVX2, picked at load time where the CPU has it (eight
+// floats a step instead of four). Without FMA, which would round differently:
 // each pixel is the same float operations in the same order on every CPU, so scores, and the GIFs
 // chosen by them, do not depend on the machine (`Tests/Quality/test_ssimulacra2_kernels.py` builds
 // them with and without the clones, S2_NO_CLONES, and compares every output bit).
@@ -15,7 +16,7 @@
 #define S2_VECTOR_CLONES
 #endif
 
-// sRGB byte → linear light, made once (256 calls of pow per image had been 1 % of a GIF's encode).
+// sRGB byte → linear light, made once rather than 256 calls of pow per image.
 static float to_linear[256];
 static pthread_once_t to_linear_once = PTHREAD_ONCE_INIT;
 static void make_to_linear(void) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include <zlib.h>
 
 /// deflateInit2 and inflateInit2 are macros; windowBits 15 + 16 selects the gzip format.

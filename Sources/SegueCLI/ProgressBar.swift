@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A one-line progress bar on standard error, redrawn in place; silent when standard error is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
 import SegueRender
@@ -25,10 +26,11 @@ public struct SegueCommand: ParsableCommand {
           segue sheet scenes/preset-flip.yaml --frames 8       # a contact sheet
           segue diff out/before.mp4 out/after.mp4
           segue test scenes/ --golden goldens/
+          segue --version --verbose                            # linked libraries and licences
 
         The scene format is documented in docs/scene-format/.
         """,
-        version: "0.1.0",
+        version: VersionReport.version,
         subcommands: [RenderCommand.self, StillCommand.self, PreviewCommand.self, CheckCommand.self, DumpCommand.self, PlotCommand.self, ExpandCommand.self, ImportCommand.self, SchemaCommand.self, SheetCommand.self, DiffCommand.self, TestCommand.self]
     )
 
@@ -40,6 +42,10 @@ public struct SegueCommand: ParsableCommand {
         GIFWriter.shareOneHeap()   // before any other thread allocates
         TemporaryFiles.installSignalHandlers()
         do {
+            if VersionReport.isRequested(arguments ?? Array(CommandLine.arguments.dropFirst())) {
+                print(VersionReport.text())
+                Foundation.exit(0)
+            }
             var command = try parseAsRoot(arguments)
             try command.run()
             Foundation.exit(0)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// What `segue test` tells a CI service besides its own output: GitHub Actions annotations and a

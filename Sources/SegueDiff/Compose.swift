@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SegueDecode
 
 /// Report images (side-by-side frames, contact sheets, filmstrips) drawn through the raster

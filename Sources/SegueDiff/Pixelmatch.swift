@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SegueDecode
 
 /// The options of pixelmatch (mapbox/pixelmatch 7.2.0) that change its count.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// report.html: one self-contained page over a report folder, opened straight from a CI

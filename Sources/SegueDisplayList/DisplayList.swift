@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 @_exported import SegueTimeline
 
 /// One frame, ready to rasterize: the layer tree with every layer's full matrix to the canvas.

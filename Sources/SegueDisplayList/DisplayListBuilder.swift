@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Turns a timeline's layer states into a display list, with Core Animation's geometry:
 ///
 /// - a layer's transform applies about its anchor point, and `position` places the anchor

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Errors specific to animated GIF, WebP and APNG output (the others are `EncodeError`).
 /// Every message is a single line meant for the person running `segue`.
 public enum AnimatedImageError: Error, CustomStringConvertible, Equatable, Sendable {

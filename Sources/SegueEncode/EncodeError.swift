@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Everything that can go wrong while writing frames to disk.
 ///
 /// Every message is a single line meant for the person running `segue`.

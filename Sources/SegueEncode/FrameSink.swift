@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 @_exported import SegueRaster
 
 /// A destination for rendered frames (an MP4 file, a folder of PNGs, …).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// GIF's variable-length-code LZW compression (GIF89a spec, appendix F), with one lossless
 /// refinement for animation frames: **either-or pixels**. A pixel whose colour on screen does
 /// not change can be written as the transparent index or as the index of the colour already

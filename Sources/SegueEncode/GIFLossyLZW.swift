@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Lossy LZW matching: the pixels of a frame are re-chosen so that LZW strings run longer, each
 /// pixel within a colour tolerance of what the lossless frame shows there.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CFFmpeg
 import Foundation
 
@@ -7,7 +8,7 @@ import Foundation
 /// the same FFmpeg/x264 versions: x264's thread count is fixed (`x264Threads`), x264 does not use
 /// its AVX-512 code (which is not deterministic with MB-tree, see `shim.h`), swscale runs in
 /// bit-exact mode, and the muxer writes no creation time or library version (`+bitexact`).
-/// (SSE4.2-, AVX- and AVX2-level code paths were checked to give the same bytes.)
+/// (SSE4.2-, AVX- and AVX2-level code paths give the same bytes.)
 ///
 /// Frames are premultiplied BGRA; the colour bytes are used as they are, which composites
 /// translucent pixels over black. Odd widths/heights are padded to even sizes by repeating the
@@ -20,26 +21,19 @@ public final class MP4Writer: FrameSink {
     /// x264 presets `init` accepts, fastest first.
     public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast",
                                  "medium", "slow", "slower", "veryslow", "placebo"]
-    /// The preset used unless another is given. On a 45-frame 780×1688 UI push transition,
-    /// `medium` made files about 10 % smaller than `fast` for about 10 % more CPU time
-    /// (429 KB vs 475 KB; 1.5 s vs 1.4 s), and it is as fast as the ffmpeg command line.
+    /// The preset used unless another is given: x264's default, a little smaller files than
+    /// `fast` for a little more time (docs/performance.md, "x264 preset").
     public static let defaultPreset = "medium"
     /// x264 frame threads. Fixed rather than "auto" because x264's output depends on its
     /// thread count, and "auto" would make files differ between machines with different core counts.
-    /// x264's frames are most of a render's memory: at 1170×2532, measured, each lookahead frame
-    /// costs about 9 MB and each frame thread about 30 MB. One thread, with the rendering on the other cores, keeps a 1170×2532 render near
-    /// 400 MB; on 2 cores it is as fast end to end as two threads (x264 encodes while the frames
-    /// render). Measured on `flip` at 1170×2532 (README, Performance): peak RSS of segue render to
-    /// MP4, threads/lookahead 4/40 (before) 835 MB, 2/10 506 MB, 2/10 without the lookahead thread
-    /// 453–460 MB, 1/10 425 MB; the file 363,658 → 357,849 (2/10) → 357,816 bytes (1/10).
+    /// One, because x264's frames are most of a render's memory and the frames render on the other
+    /// cores meanwhile; more threads may be faster on machines with many cores
+    /// (docs/performance.md, "x264 threads and lookahead").
     public static let x264Threads = 1
     /// x264's rate-control lookahead in frames (x264's default for `medium` is 40). UI transitions
-    /// are short and their motion smooth, so MB-tree gains little from looking further ahead, and
-    /// each lookahead frame costs about 10 MB at 1170×2532. Measured on `flip` at 1170×2532, CRF 18,
-    /// one thread (ffmpeg's libx264 with the same settings; SSIM against the source frames):
-    /// lookahead 10: 362,327 bytes, SSIM 0.999273, 300 MB peak; 8: 360,348, 0.999231, 279 MB;
-    /// 6: 354,192 bytes, 0.999228, 257 MB. 6 keeps a 1170×2532 render under 400 MB at 2 % fewer
-    /// bytes and the same SSIM to four places.
+    /// are short and their motion smooth, so MB-tree gains little from looking further ahead,
+    /// while each lookahead frame holds a whole frame's memory (docs/performance.md, "x264
+    /// threads and lookahead").
     public static let x264Lookahead = 6
 
     public let url: URL
@@ -162,8 +156,8 @@ public final class MP4Writer: FrameSink {
         // On AVX-512 CPUs x264's output varies between encodes in one process and differs from
         // AVX2/SSE machines; x264's other code paths give the same bytes everywhere (see shim.h).
         let cpuFlags = segue_x264_cpu_flags_without_avx512()
-        // sync-lookahead=0: no separate lookahead thread with its own queue of frames; same bytes,
-        // 45 MB less at 1170×2532, no measurable time.
+        // sync-lookahead=0: no separate lookahead thread with its own queue of frames (the same
+        // bytes, less memory).
         let params = ["sync-lookahead=0"] + (cpuFlags != 0 ? ["asm=\(cpuFlags)"] : [])
         let joined = params.joined(separator: ":")
         try ffcheck(av_opt_set(ctx.pointee.priv_data, "x264-params", joined, 0), "av_opt_set (libx264 x264-params \(joined))")
@@ -216,9 +210,8 @@ public final class MP4Writer: FrameSink {
     }
 
     /// Converts one frame to the encoder's Y'CbCr 4:2:0. Thread-safe: the render threads call it
-    /// for the frames they have just drawn, so colour conversion (about 3 ms a 780×1688 frame in
-    /// bit-exact mode, a tenth or more of encoding it with x264 medium on one thread) runs in
-    /// parallel rather than on the thread that encodes.
+    /// for the frames they have just drawn, so colour conversion runs in parallel rather than on
+    /// the thread that encodes.
     public func prepare(_ image: RasterImage) throws -> any PreparedFrame {
         do {
             try requireFrameSize(image, width: width, height: height)

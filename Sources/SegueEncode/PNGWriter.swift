@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 import CFFmpeg
 import Foundation
 
 /// Single PNG images through FFmpeg's PNG encoder.
 ///
-/// Premultiplied BGRA is un-premultiplied with rounding (`round(c × 255 / a)`, fully transparent
+/// Premultiplied BGRA is un-premultiplied to the nearest value (`round(c × 255 / a)`, fully transparent
 /// pixels become 0,0,0,0). Images whose pixels are all opaque are written as RGB (no alpha
 /// channel, smaller files); others as RGBA. The files are tagged sRGB and contain no timestamps,
 /// so the same image always gives the same bytes.

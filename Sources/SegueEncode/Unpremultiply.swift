@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Rendered frames are premultiplied BGRA; every file format wants straight alpha. This is the one
 /// conversion all writers use, so a frame's colours are the same in PNG, GIF, WebP, APNG and in
 /// `segue diff`'s comparisons.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A colour in sRGB with straight (non-premultiplied) alpha, each component 0…1.
 public struct RGBAColor: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var red, green, blue, alpha: Double

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A damped harmonic oscillator, as `CASpringAnimation` models it: a mass on a spring pulled from

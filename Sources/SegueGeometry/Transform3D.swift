@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A 4×4 matrix with Core Animation's `CATransform3D` semantics.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A point in some layer's plane or on the canvas, in points unless stated otherwise.
 public struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var x: Double

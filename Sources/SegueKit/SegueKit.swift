@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Segue as a library: one import for the whole pipeline (scene → timeline → display list →
 // raster → encode/diff), for packages that render or compare transitions themselves.
 // docs/library.md shows the calls.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CSSIMULACRA2
 import Foundation
 
@@ -36,7 +37,7 @@ public enum SSIMULACRA2 {
     }
 
     /// One reference image, prepared once (its XYB planes and their blurs at every scale) so that
-    /// several candidates can be scored against it at about 60 % of the cost of each full score.
+    /// several candidates can be scored against it without redoing the reference's half of the work.
     public final class Reference: @unchecked Sendable {   // `scales` is written only while it is made
         public let width: Int, height: Int
         fileprivate var scales: [ReferenceScale] = []
@@ -113,8 +114,8 @@ public enum SSIMULACRA2 {
                     rows = 0 ..< h
                 }
                 // The planes the maps and blurs read: the map rows and 5 more either side. Nothing
-                // reads the distorted planes outside these rows, so they are left unwritten (zero
-                // filling whole planes for a few changed rows was about 5 % of a GIF search).
+                // reads the distorted planes outside these rows, so they are left unwritten (filling
+                // whole planes would cost far more than the few changed rows).
                 let planeRows = max(0, rows.lowerBound - 5) ..< min(h, rows.upperBound + 5)
                 // Candidates are GIF frames: at the full scale, a few hundred colours.
                 let xyb: XYBImage

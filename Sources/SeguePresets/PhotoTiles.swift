@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// The photo tile layout of MainContentsCell (seed article 002): six image views whose widths

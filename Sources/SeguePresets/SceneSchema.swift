@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// The scene format as a JSON Schema (draft 2020-12), for editors: `segue schema` prints it and

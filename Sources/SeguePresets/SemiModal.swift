@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
 
@@ -46,8 +47,8 @@ import Yams
 /// the finger 1:1 (frame.origin.y = translation.y; a pan above its start holds it at 0); the
 /// decision taken at the last `.changed` — progress = translation.y / view height > 0.2, or
 /// velocity.y > 1200 — either finishes with the reverse of the present, from where the cards
-/// are, or animates the collection view back to y = 0 in 0.3 s with .curveEaseInOut (the issue
-/// calls it springing back; the seed's resetHandler is an easeInOut animation). Velocity is
+/// are, or animates the collection view back to y = 0 in 0.3 s with .curveEaseInOut (often
+/// described as springing back; the seed's resetHandler is an easeInOut animation). Velocity is
 /// GestureTrack's, over the last 50 ms. Without `points:` it is the close button's dismissal:
 /// the reverse of the present.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
 
@@ -41,7 +42,7 @@ extension PresetReader {
         // least twice the fit so a photo smaller than the screen still zooms.
         let maximum = try p.number("maxZoom", default: max(1, 2 * minimum), in: minimum ... 1000,
                                    example: "maxZoom: 2")
-        // Written in full (shortest round-trip form), so the fit is exact.
+        // Written in full (the shortest form that reads back the same Double), so the fit is exact.
         var zoom: [(String, Node)] = [("min", b.number(minimum)), ("max", b.number(maximum)),
                                       ("initial", b.number(minimum)), ("centers", b.bool(true)), ("view", b.string("photo"))]
         if let n = p.node("doubleTapScale") {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 // Plane geometry for the rasterizer: rounded-rect polygons, near-plane clipping in homogeneous

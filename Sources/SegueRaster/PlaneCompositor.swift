@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// Projects a flattened plane's offscreen image onto the target: for every target pixel the

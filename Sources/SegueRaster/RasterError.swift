@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a frame could not be rasterized. Image problems carry the `contents:` location from the
 /// scene file so the CLI can print `file:line:column: error: …` followed by a hint.
 ///

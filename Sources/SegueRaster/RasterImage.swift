@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 @_exported import SegueDisplayList
 
 /// A rendered frame: 8-bit premultiplied-alpha pixels in memory order B, G, R, A

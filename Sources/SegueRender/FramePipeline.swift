@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 @_exported import SegueEncode
 
@@ -40,7 +41,7 @@ public final class FramePipeline: @unchecked Sendable {
         self.frames = frames
         self.jobs = max(1, jobs)
         // One frame per worker: encoders are the slower side, so a deeper queue only holds memory
-        // (12 MB a frame at 1170×2532; see README, Performance).
+        // (a whole frame each; docs/performance.md, "Peak memory at 1170×2532").
         self.window = max(2, self.jobs)
         nextToClaim = 0
         nextToDeliver = 0

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Finds the most common YAML slip in scene files: an unquoted hex colour inside a flow map or
 /// list, as in `{backgroundColor: #FF0000}`. YAML reads ` #FF0000}` as a comment, so the map is
 /// left open and libyaml reports a confusing error on a later line. Checked before parsing, on

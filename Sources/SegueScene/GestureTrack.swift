@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// Samples of a scripted gesture, read as UIKit's gesture recognizers report them. It lives in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Protection against absurdly deep nesting, worked out before the text reaches Yams.
 ///
 /// Yams builds its node tree recursively (and the tree is freed recursively too), so a file

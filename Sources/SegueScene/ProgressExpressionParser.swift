@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// Parses `progress:` expressions such as `translation.x / 200` or `-min(translation.y, 0) / 400`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a scene could not be used. Each case says where (file:line:column), what was
 /// expected, and, when there is one, what to do instead.
 public struct SceneError: Error, CustomStringConvertible, Sendable {

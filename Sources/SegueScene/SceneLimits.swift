@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// Limits that stop a hostile or mistaken scene before it makes Segue allocate or compute

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// "Did you mean …?" support: edit distance and the choice of the best candidate.
 public enum Suggestions {
     /// Levenshtein distance between two strings, counted in Characters. Strings longer than

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Yams
 
 /// Turns libyaml's errors (as Yams reports them) into plain-words `SceneError`s.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a Swift animator could not be imported, located in the Swift file.
 /// SegueScene turns it into a SceneError at the same place.
 public struct SwiftImportError: Error, CustomStringConvertible, Sendable, Equatable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SwiftSyntax
 
 /// A sequence expression (`a + b * c`, `x = y`, `c ? a : b`, `v as? T`) folded by Swift's

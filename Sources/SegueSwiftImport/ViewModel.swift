@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SegueGeometry
 
 /// The layer properties the importer tracks, with the scene key path each one animates.

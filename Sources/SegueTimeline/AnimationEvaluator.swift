@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// One animation, ready to evaluate at any time: its omitted `from`/`to` already resolved.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A unit cubic Bézier timing curve from (0, 0) to (1, 1), as `CAMediaTimingFunction`.
 ///
 /// Solving x(s) = progress for the curve parameter s uses Newton's method from a good first

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// UIPercentDrivenInteractiveTransition: maps scene time to the transition's own time.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The presentation state of one layer at one instant: its model values with every running
 /// or finished animation applied.
 public struct LayerState: Sendable {

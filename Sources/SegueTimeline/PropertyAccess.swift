@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// The numbers a `transform.*` key path addresses. Core Animation's value functions build a

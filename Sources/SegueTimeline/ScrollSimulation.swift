@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A UIScrollView driven by a scripted drag: the content offset as a pure function of time.

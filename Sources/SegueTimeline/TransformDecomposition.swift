@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A 4×4 transform split into parts that interpolate well, as Core Animation (and CSS) interpolate

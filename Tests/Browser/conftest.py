@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared fixtures for Segue's browser tests (Studio preview page, report.html).
 
 They drive Debian's Chromium through chromedriver with Selenium. Without Chromium they are

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The harness itself: a page served from a file loads, runs its script and can be screenshotted."""
 import base64
 import io

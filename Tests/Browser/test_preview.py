@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Segue Studio (`segue preview`) in a real browser: the page's pixels, its clock and its
 live reloading, checked against `segue still` and the wall clock."""
 import io

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """report.html of `segue diff` and `segue test`, opened from file:// in headless Chromium.
 
 The compared frames are drawn here with Pillow, so every expected count below follows from

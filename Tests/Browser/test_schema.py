@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """docs/scene.schema.json against real scenes: every scene in scenes/ validates, and the
 decoder tests' structurally bad scenes (unknown keys, missing required keys, wrong types) are
 rejected by the schema too. The bad scenes are read from the Swift tests themselves

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A small local runner for Segue's composite action (action.yml), enough to run its steps the way
 GitHub's runner does: inputs with their defaults, `${{ … }}` expressions over inputs, github and
 steps contexts, `if:` conditions, per-step GITHUB_OUTPUT files, GITHUB_STEP_SUMMARY, RUNNER_TEMP,

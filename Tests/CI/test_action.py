@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Runs action.yml's steps through the local runner (action_runner.py) with the inputs set as GitHub's
 runner sets them, against a real `segue` on PATH, and checks what a workflow author relies on: the exit
 status, the `status` output, the uploaded report, and the failure path."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`segue test` as CI services read it, checked by parsing what it writes: GitHub annotations and the
 step summary, junit.xml's file/line attributes and GitLab attachments, `--init`'s golden.json, and
 the fallback to the geometry dump when goldens come from other library versions."""

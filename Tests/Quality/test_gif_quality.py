@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The GIF quality guarantee, checked the way a viewer would meet it: Segue's default GIF and
 ffmpeg's two-pass GIF (palettegen stats_mode=diff + paletteuse diff_mode=rectangle) are made from
 the same rendered frames, decoded with Pillow, and every frame is scored against its source frame

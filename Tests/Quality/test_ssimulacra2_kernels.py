@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """SSIMULACRA2's C kernels give the same floats with and without their AVX2 versions.
 
 Segue's GIFs are chosen by SSIMULACRA2 scores, so a score that differed by one bit between CPUs

@@ -62,3 +62,4 @@ extension FlipPresentCustomTransition: UIViewControllerAnimatedTransitioning {
         CATransform3DMakeRotation(angle, 0, 1, 0)
     }
 }
+// SPDX-License-Identifier: Apache-2.0

@@ -83,3 +83,4 @@ final class SwipeDismissInteraction: UIPercentDrivenInteractiveTransition {
         }
     }
 }
+// SPDX-License-Identifier: Apache-2.0

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The inner loops of SSIMULACRA2 (Sources/SegueMetrics), in C so that they run at a usable speed
 // in debug builds too: SwiftPM builds C at -O0 as well, but plain C loops lose far less to that
 // than Swift's generic SIMD code. Planes are Float, row by row.

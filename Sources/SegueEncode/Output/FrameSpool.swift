@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -116,8 +117,7 @@ final class FrameSpool: @unchecked Sendable {
 }
 
 /// Byte blocks of any length kept on disk, like `FrameSpool`: the GIF encoder's encoded frames,
-/// so that its memory does not grow with the animation's length (a 7-second 1170×2532 GIF holds
-/// 19 MB of them).
+/// so that its memory does not grow with the animation's length.
 final class BlockSpool: @unchecked Sendable {
     private var fd: Int32
     private let reportedPath: String

@@ -57,3 +57,4 @@ final class CardExpandAnimator: NSObject, UIViewControllerAnimatedTransitioning 
         propertyAnimator.startAnimation(afterDelay: 0.1)
     }
 }
+// SPDX-License-Identifier: Apache-2.0

@@ -24,3 +24,4 @@ class CrossDissolveAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         })
     }
 }
+// SPDX-License-Identifier: Apache-2.0

@@ -73,3 +73,4 @@ final class EdgeSwipeInteractionController: UIPercentDrivenInteractiveTransition
         }
     }
 }
+// SPDX-License-Identifier: Apache-2.0

@@ -32,3 +32,4 @@ final class PlayerPresentTransition: NSObject, UIViewControllerAnimatedTransitio
         })
     }
 }
+// SPDX-License-Identifier: Apache-2.0

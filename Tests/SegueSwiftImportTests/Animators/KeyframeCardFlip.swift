@@ -28,3 +28,4 @@ class KeyframeCardFlip: NSObject, UIViewControllerAnimatedTransitioning {
         }
     }
 }
+// SPDX-License-Identifier: Apache-2.0

@@ -49,3 +49,4 @@ class NavigationSlideAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         }
     }
 }
+// SPDX-License-Identifier: Apache-2.0

@@ -84,3 +84,4 @@ final class PulseAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         CATransaction.commit()
     }
 }
+// SPDX-License-Identifier: Apache-2.0

@@ -69,3 +69,4 @@ final class SemanticsAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         })
     }
 }
+// SPDX-License-Identifier: Apache-2.0

@@ -29,3 +29,4 @@ final class SlideOverPresenter: NSObject, UIViewControllerAnimatedTransitioning 
         }
     }
 }
+// SPDX-License-Identifier: Apache-2.0

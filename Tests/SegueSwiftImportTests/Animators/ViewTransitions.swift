@@ -66,3 +66,4 @@ final class CardFlipAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         })
     }
 }
+// SPDX-License-Identifier: Apache-2.0

@@ -55,3 +55,4 @@ class WiredSwipeController: UIPercentDrivenInteractiveTransition {
         }
     }
 }
+// SPDX-License-Identifier: Apache-2.0

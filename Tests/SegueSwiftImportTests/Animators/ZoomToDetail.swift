@@ -43,3 +43,4 @@ extension ZoomToDetailAnimator: UIViewControllerAnimatedTransitioning {
         })
     }
 }
+// SPDX-License-Identifier: Apache-2.0

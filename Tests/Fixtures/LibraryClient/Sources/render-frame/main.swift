@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // render-frame SCENE FRAME OUTPUT.png [SCALE]: one frame of a scene, through the SegueKit library.
 import Foundation
 import SegueKit
