@@ -2,6 +2,8 @@
 import ArgumentParser
 import Foundation
 import SegueEncode
+import SegueScene
+import SegueSwiftImport
 
 /// `segue import`: a starter scene that plays a Swift animator between two placeholder screens.
 struct ImportCommand: ParsableCommand {
@@ -61,16 +63,90 @@ struct ImportCommand: ParsableCommand {
                 throw CLIError("\(scenePath) already exists; segue import writes new scenes only",
                                hint: "choose another name, or delete the file first")
             }
-            let text = Self.starterScene(swiftPath: Self.relativePath(of: file, fromDirectoryOf: scenePath), source: file,
-                                         type: type, from: from, to: to)
-            // Loading it evaluates the animator: unsupported code fails here, at its Swift line.
-            _ = try SceneLoader.parse(text, file: scenePath, baseDirectory: (scenePath as NSString).deletingLastPathComponent)
+            let swiftPath = Self.relativePath(of: file, fromDirectoryOf: scenePath)
+            var starter = Starter(swiftPath: swiftPath, source: file, type: type, from: from, to: to)
+            starter.initArguments = try Self.initPlaceholders(file: file, type: type, from: from)
+            // Loading it evaluates the animator. Each name the app must give becomes a bind:
+            // entry with a placeholder of its kind, and the scene is tried again; what is left
+            // (unsupported code) fails here, at its Swift line.
+            var text = starter.text
+            for _ in 0 ..< Self.maximumBindings {
+                do {
+                    _ = try SceneLoader.parse(text, file: scenePath, baseDirectory: (scenePath as NSString).deletingLastPathComponent)
+                    break
+                } catch let error as SceneError {
+                    guard let key = error.bindKey, let value = error.bindValue, !starter.bindings.contains(where: { $0.key == key }) else { throw error }
+                    starter.bindings.append((key, value.replacingOccurrences(of: "SCREEN", with: from), "\(error.location.map { "\($0)" } ?? "")"))
+                    text = starter.text
+                }
+            }
             if toStdout {
                 FileHandle.standardOutput.write(Data(text.utf8))
             } else {
                 try AtomicFileWriter.write(Array(text.utf8), to: URL(fileURLWithPath: scenePath))
                 FileHandle.standardError.write(Data("wrote \(scenePath)\n".utf8))
             }
+        }
+    }
+
+    /// How many names the app must give before `segue import` stops adding bind: entries.
+    static let maximumBindings = 40
+
+    /// The starter scene being written: its transition's init: and bind: entries.
+    struct Starter {
+        var swiftPath: String, source: String, type: String?, from: String, to: String
+        /// Label, YAML value, comment.
+        var initArguments: [(label: String, value: String, comment: String)] = []
+        var bindings: [(key: String, value: String, comment: String)] = []
+
+        var text: String {
+            var out = ImportCommand.starterScene(swiftPath: swiftPath, source: source, type: type, from: from, to: to)
+            guard !initArguments.isEmpty || !bindings.isEmpty else { return out }
+            var lines = "      swift: \(swiftPath)\n" + (type.map { "      type: \($0)\n" } ?? "") + "      from: \(from)\n      to: \(to)\n"
+            if !initArguments.isEmpty {
+                lines += "      init:   # placeholders of the initializer's types: put your app's values here\n"
+                for a in initArguments { lines += "        \(a.label): \(a.value)" + (a.comment.isEmpty ? "" : "   # \(a.comment)") + "\n" }
+            }
+            if !bindings.isEmpty {
+                lines += "      bind:   # names the animator reads from the app, with placeholders of their kind\n"
+                for b in bindings { lines += "        \(ImportCommand.yamlKey(b.key)): \(b.value)" + (b.comment.isEmpty ? "" : "   # read at \(b.comment)") + "\n" }
+            }
+            let flow = "  - transition: {swift: \(swiftPath)\(type.map { ", type: \($0)" } ?? ""), from: \(from), to: \(to)}\n"
+            out = out.replacingOccurrences(of: flow, with: "  - transition:\n" + lines)
+            return out
+        }
+    }
+
+    /// A bind: key as YAML: quoted, since Swift expressions hold `.`, `(` and `:`.
+    static func yamlKey(_ key: String) -> String {
+        "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// init: entries for the animator's initializer: a value of each parameter's type.
+    static func initPlaceholders(file: String, type: String?, from: String) throws -> [(label: String, value: String, comment: String)] {
+        let found: (type: String, parameters: [(label: String, type: String)], enumCases: [String: [String]])?
+        do { found = try SwiftAnimatorImporter.initializerParameters(in: [file], type: type) } catch { return [] }
+        guard let found else { return [] }
+        return found.parameters.map { p in
+            if let cases = found.enumCases[p.type] {
+                return (p.label, cases[0], "\(p.type): one of \(cases.joined(separator: ", "))")
+            }
+            let bare = p.type.trimmingCharacters(in: ["?", "!"])
+            if bare.hasSuffix("Operation") { return (p.label, "push", "\(p.type): push or pop") }
+            if p.type.hasSuffix("?") { return (p.label, "null", p.type) }
+            let lower = p.label.lowercased()
+            if ["CGFloat", "Double", "TimeInterval", "Float"].contains(bare) {
+                return (p.label, lower.contains("duration") || lower.contains("time") ? "0.5" : "1", p.type)
+            }
+            if bare == "Int" { return (p.label, "1", p.type) }
+            if bare == "Bool" { return (p.label, "true", p.type) }
+            if bare == "String" { return (p.label, "\"text\"", p.type) }
+            if bare == "CGRect" { return (p.label, "[16, 116, 358, 200]", p.type) }
+            if bare == "CGPoint" { return (p.label, "[195, 422]", p.type) }
+            if bare == "CGSize" { return (p.label, "[390, 844]", p.type) }
+            if bare.hasSuffix("Controller") { return (p.label, "{screen: \(from)}", p.type) }
+            if bare.hasSuffix("View") { return (p.label, "{view: {frame: [16, 116, 358, 200], color: \"#007AFF\"}}", p.type) }
+            return (p.label, "null", "\(p.type): give a value of this type")
         }
     }
 

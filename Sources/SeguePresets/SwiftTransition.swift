@@ -377,5 +377,7 @@ extension SceneError {
         default: kind = .invalidValue
         }
         self.init(kind, at: SourceLocation(file: e.file, line: e.line, column: e.column), e.message, suggestion: e.hint)
+        bindKey = e.bind?.key
+        bindValue = e.bind?.value
     }
 }

@@ -26,6 +26,10 @@ public struct SceneError: Error, CustomStringConvertible, Sendable {
     /// A second place involved in the problem, e.g. where a duplicated key or layer id was
     /// first written. The message names it too; this is for tools that want to point at it.
     public var relatedLocation: SourceLocation? = nil
+    /// For a name a Swift animator reads that the scene must give: the `bind:` key and a
+    /// placeholder value (YAML) of the kind the code needs. `segue import` writes them.
+    public var bindKey: String? = nil
+    public var bindValue: String? = nil
     /// Further problems found in the same file, in file order after this one (at most
     /// `SceneDecoder.errorLimit` in all), so a file with five mistakes takes one run to fix.
     public var more: [SceneError] = []

@@ -367,6 +367,15 @@ extension Evaluator {
             throw fail(.noAnimator, type.node, "\(type.name) has no animateTransition(using:)")
         }
         kind = transitionKind(animator, type, request)
+        if kind.operation == .dismiss, kind.presentationStyle != .fullScreen {
+            // The presenter's view never left the window: it shows under the container until
+            // the code puts it somewhere else.
+            let presenter = toController.view
+            presenter.model[.hidden] = .bool(false); presenter.initial[.hidden] = .bool(false)
+            presenter.attached = true; presenter.attachedInitially = true
+            presenter.superview = container
+            container.subviews.insert(presenter, at: 0)
+        }
         let scope = Scope(parent: nil, selfValue: animator)
         if let p = f.signature.parameterClause.parameters.first { scope.names[(p.secondName ?? p.firstName).text] = .context }
         if let b = f.body { _ = try run(b.statements, scope) }

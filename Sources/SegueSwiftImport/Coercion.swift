@@ -56,6 +56,12 @@ extension Evaluator {
         switch v {
         case let .color(c): return c
         case .none: return ColorValue(r: 0, g: 0, b: 0, a: 0, name: "clear")
+        case let .string(s) where s.hasPrefix("#") && [7, 9].contains(s.count) && UInt64(s.dropFirst(), radix: 16) != nil:
+            // A colour given in the scene (bind: {"theme.tint": "#007AFF"}).
+            let v = UInt64(s.dropFirst(), radix: 16)!
+            let hasAlpha = s.count == 9
+            func byte(_ shift: UInt64) -> Double { Double((v >> shift) & 0xFF) / 255 }
+            return hasAlpha ? ColorValue(r: byte(24), g: byte(16), b: byte(8), a: byte(0)) : ColorValue(r: byte(16), g: byte(8), b: byte(0), a: 1)
         case let .enumCase(name, _):
             if let c = Self.namedColor(name) { return c }
             throw fail(.unsupported, node, "the colour .\(name) is not supported",

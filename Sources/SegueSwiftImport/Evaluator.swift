@@ -107,13 +107,19 @@ final class Evaluator {
         case .unsupported: fallback = "docs/swift-import.md lists the Swift and UIKit the importer evaluates"
         default: fallback = "the importer runs the code as UIKit would; docs/swift-import.md says what each API accepts"
         }
-        return program.error(kind, at: node, message, hint: hint ?? fallback)
+        var error = program.error(kind, at: node, message, hint: hint ?? fallback)
+        if [.unknownIdentifier, .unsetProperty, .unsupported].contains(kind) { error.bind = bindSuggestion(Syntax(node)) }
+        return error
     }
 
-    /// `bind:` as a way out, for code that depends on the app.
+    /// `bind:` as a way out, for code that depends on the app: the callee or expression as the
+    /// key, and a value of the kind the code needs.
     func bindHint(_ node: some SyntaxProtocol, example: String? = nil) -> String {
-        let text = Self.normalized(node.trimmedDescription)
-        return "give it a value in the scene with bind:, e.g. bind: {\"\(text)\": \(example ?? "0.3")}"
+        let s = bindSuggestion(Syntax(node))
+        let key = s?.key ?? Self.normalized(node.trimmedDescription)
+        let value = example ?? s?.value ?? "0.3"
+        return "give it a value in the scene with bind:, e.g. bind: {\"\(key.replacingOccurrences(of: "\"", with: "\\\""))\": \(value)}"
+            + (s?.swiftType.map { " (the code expects a \($0))" } ?? "")
     }
 
     static func normalized(_ text: String) -> String {

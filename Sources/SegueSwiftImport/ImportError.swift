@@ -28,6 +28,8 @@ public struct SwiftImportError: Error, CustomStringConvertible, Sendable, Equata
     public var column: Int
     public var message: String
     public var hint: String?
+    /// What `bind:` entry would stand in for the unknown name, when one would.
+    public var bind: BindSuggestion?
 
     public init(_ kind: Kind, file: String, line: Int, column: Int, _ message: String, hint: String? = nil) {
         self.kind = kind; self.file = file; self.line = line; self.column = column; self.message = message; self.hint = hint

@@ -2,6 +2,7 @@
 import Foundation
 import SegueGeometry
 import Yams
+import SwiftSyntax
 
 /// A value the scene gives the animator: through `init:` (initializer arguments) or `bind:`
 /// (expressions the file cannot know, such as an app view controller's property).
@@ -145,6 +146,28 @@ public enum SwiftAnimatorImporter {
         request.flags = flags
         let program = try readModule(request)
         return program.animators.map { t in let p = program.place(of: t.node); return (t.name, p.file, p.line) }
+    }
+
+    /// The initializer a starter scene should call for the animator (the one with the fewest
+    /// parameters without a default), with each parameter's label and type, and the cases of
+    /// the module's enums those types name. nil: `init()` will do.
+    public static func initializerParameters(in paths: [String], type name: String?) throws(SwiftImportError)
+        -> (type: String, parameters: [(label: String, type: String)], enumCases: [String: [String]])? {
+        var request = SwiftImportRequest(path: paths[0], displayPath: paths[0], typeName: name, from: "", to: "", canvas: .zero)
+        request.modulePaths = paths
+        let program = try readModule(request)
+        guard let t = name.flatMap({ program.types[$0] }) ?? (program.animators.count == 1 ? program.animators[0] : nil) else { return nil }
+        func required(_ i: InitializerDeclSyntax) -> [FunctionParameterSyntax] { i.signature.parameterClause.parameters.filter { $0.defaultValue == nil } }
+        guard !t.initializers.isEmpty, !t.initializers.contains(where: { required($0).isEmpty }),
+              let chosen = t.initializers.min(by: { required($0).count < required($1).count }) else { return nil }
+        var cases: [String: [String]] = [:]
+        let parameters = required(chosen).map { p -> (label: String, type: String) in
+            let typeName = p.type.trimmedDescription
+            let bare = String(typeName.trimmingCharacters(in: ["?", "!"]).split(separator: ".").last ?? "")
+            if let e = program.types[bare], e.isEnum, !e.enumCases.isEmpty { cases[typeName] = e.enumCases }
+            return (p.firstName.text, typeName)
+        }
+        return (t.name, parameters, cases)
     }
 
     static func readModule(_ request: SwiftImportRequest) throws(SwiftImportError) -> Program {

@@ -78,6 +78,27 @@ import Testing
         #expect(!seen(full, "a", at: full.duration))
     }
 
+    @Test func aCustomDismissalUncoversThePresenter() throws {
+        // A dismissal that only slides the presented view away: with a custom presentation the
+        // presenter never left the window, so it shows beneath from the start and stays.
+        let slide = """
+        import UIKit
+        final class Down: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let from = c.view(forKey: .from)!
+                UIView.animate(withDuration: 0.3, animations: { from.frame.origin.y = 844 }) { _ in c.completeTransition(true) }
+            }
+        }
+        """
+        let tl = try load("transition: {swift: Down.swift, kind: dismiss, presentationStyle: custom}\n", ["Down.swift": slide])
+        #expect(seen(tl, "b", at: 0) && seen(tl, "b", at: tl.duration))
+        #expect(!seen(tl, "a", at: tl.duration))
+        // Painted beneath the presented view: b comes before a in painting order at the start.
+        let order = seenLayers(tl, at: 0).map(\.id)
+        #expect((order.firstIndex(of: "b") ?? .max) < (order.firstIndex(of: "a") ?? -1), "\(order)")
+    }
+
     @Test func aSnapshotScalesWithItsFrame() throws {
         let zoom = """
         import UIKit

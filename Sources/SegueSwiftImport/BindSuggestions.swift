@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+import SwiftSyntax
+
+/// What to write in `bind:` for a name the module cannot know: the key (the expression as
+/// written, or a call's callee with `()`) and a placeholder of the kind the code needs.
+public struct BindSuggestion: Sendable, Equatable {
+    /// The `bind:` key: `fromVC.headerView`, or `source.zoomAnimation()` for any call of it.
+    public var key: String
+    /// A YAML flow value of the expected kind: `null` for a call whose result is unused.
+    public var value: String
+    /// The Swift type the code expects, when it is written down.
+    public var swiftType: String?
+}
+
+extension Evaluator {
+    /// The expression to bind for a failure at `node`, and a placeholder of the kind its use needs.
+    func bindSuggestion(_ node: Syntax) -> BindSuggestion? {
+        guard var expr = node.as(ExprSyntax.self) else { return nil }
+        // A name inside a callee binds the call: `vc.setup(…)` → "vc.setup()".
+        while let parent = expr.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == expr.id { expr = ExprSyntax(parent) }
+        if let call = expr.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expr.id {
+            let key = Self.normalized(expr.trimmedDescription) + "()"
+            return BindSuggestion(key: key, value: Self.isStatement(Syntax(call)) ? "null" : Self.placeholder(forName: key), swiftType: nil)
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self) {
+            let key = Self.normalized(call.calledExpression.trimmedDescription) + "()"
+            return BindSuggestion(key: key, value: Self.isStatement(Syntax(call)) ? "null" : Self.placeholder(forName: key), swiftType: nil)
+        }
+        let key = Self.normalized(expr.trimmedDescription)
+        guard !key.contains("\n"), key.count <= 80 else { return nil }
+        let annotation = Self.declaredType(of: Syntax(expr))
+        return BindSuggestion(key: key, value: annotation.map(Self.placeholder(forType:)) ?? Self.placeholder(forName: key), swiftType: annotation)
+    }
+
+    /// A call whose value nobody reads: a statement of its own.
+    static func isStatement(_ call: Syntax) -> Bool {
+        var n = call
+        while let p = n.parent {
+            if p.is(CodeBlockItemSyntax.self) || p.is(ExpressionStmtSyntax.self) { return true }
+            if p.is(OptionalChainingExprSyntax.self) || p.is(ForceUnwrapExprSyntax.self) || p.is(TryExprSyntax.self) { n = p; continue }
+            return false
+        }
+        return false
+    }
+
+    /// The type written where the expression's value goes: `let v: UIView = …`.
+    static func declaredType(of expr: Syntax) -> String? {
+        var n = expr
+        while let p = n.parent {
+            if let b = p.as(PatternBindingSyntax.self) { return b.typeAnnotation?.type.trimmedDescription }
+            if p.is(InitializerClauseSyntax.self) || p.is(OptionalChainingExprSyntax.self) || p.is(ForceUnwrapExprSyntax.self)
+                || p.is(AsExprSyntax.self) || p.is(TryExprSyntax.self) { n = p; continue }
+            return nil
+        }
+        return nil
+    }
+
+    /// A placeholder for a written Swift type.
+    static func placeholder(forType type: String) -> String {
+        let t = type.trimmingCharacters(in: ["?", "!", " "])
+        switch t {
+        case "CGFloat", "Double", "Float", "TimeInterval", "Int": return "0.3"
+        case "Bool": return "true"
+        case "String": return "\"text\""
+        case "CGRect": return "[16, 116, 358, 200]"
+        case "CGPoint": return "[195, 422]"
+        case "CGSize": return "[390, 844]"
+        case "UIColor", "CGColor": return "\"#007AFF\""
+        case "UIView.AnimationOptions", "UIViewAnimationOptions": return "[]"
+        default:
+            if t.hasSuffix("ViewController") || t.hasSuffix("Controller") { return "{screen: SCREEN}" }
+            if t.hasSuffix("View") || t.hasSuffix("Cell") || t.hasSuffix("Button") || t.hasSuffix("Label") { return "{view: {frame: [16, 116, 358, 200], color: \"#007AFF\"}}" }
+            return "null"
+        }
+    }
+
+    /// A placeholder guessed from the name the code reads, when no type is written.
+    static func placeholder(forName key: String) -> String {
+        let last = (key.split(separator: ".").last.map(String.init) ?? key).replacingOccurrences(of: "()", with: "").lowercased()
+        if last.hasPrefix("is") || last.hasPrefix("should") || last.hasPrefix("has") { return "true" }
+        if last.hasSuffix("options") { return "[]" }
+        if last.hasSuffix("color") || last.hasSuffix("colour") || last.hasSuffix("tint") { return "\"#007AFF\"" }
+        if last.hasSuffix("frame") || last.hasSuffix("rect") || last.hasSuffix("bounds") { return "[16, 116, 358, 200]" }
+        if last.hasSuffix("center") || last.hasSuffix("point") || last.hasSuffix("origin") || last.hasSuffix("offset") { return "[195, 422]" }
+        if last.hasSuffix("size") { return "[390, 844]" }
+        if last.contains("controller") || last.hasSuffix("vc") { return "{screen: SCREEN}" }
+        if last.contains("view") || last.contains("cell") || last.contains("image") || last.contains("button") || last.contains("label") || last.contains("card") {
+            return "{view: {frame: [16, 116, 358, 200], color: \"#007AFF\"}}"
+        }
+        return "0.3"
+    }
+}
