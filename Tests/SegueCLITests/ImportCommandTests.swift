@@ -25,6 +25,43 @@ import Testing
         #expect(again.status == 1 && again.stderr.contains("already exists"))
     }
 
+    @Test func initAndBindPlaceholdersLetItRenderWithNoEdit() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let swift = try box.write("Slide.swift", """
+        import UIKit
+        enum Edge { case left, right }
+        final class Slide: NSObject, UIViewControllerAnimatedTransitioning {
+            let duration: TimeInterval
+            let edge: Edge
+            init(duration: TimeInterval, edge: Edge) { self.duration = duration; self.edge = edge }
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { duration }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let to = c.view(forKey: .to)!
+                c.containerView.addSubview(to)
+                AppTheme.prepare(to)
+                to.frame.origin.x = edge == .left ? -to.bounds.width : to.bounds.width
+                to.alpha = AppTheme.startAlpha
+                UIView.animate(withDuration: duration, animations: { to.frame.origin.x = 0; to.alpha = 1 }) { _ in c.completeTransition(true) }
+            }
+        }
+        """)
+        let scene = box.path("slide.yaml")
+        let r = try segue("import", swift, "--from", "list", "--to", "detail", "-o", scene)
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: scene, encoding: .utf8)
+        // The initializer's parameters, each with a value of its type; the enum's cases listed.
+        #expect(text.contains("duration: 0.5"), "\(text)")
+        #expect(text.contains("edge: left") && text.contains("one of left, right"), "\(text)")
+        // Every name from the app, at once: a Void call as null, a value with a placeholder.
+        #expect(text.contains("\"AppTheme.prepare()\": null"), "\(text)")
+        #expect(text.contains("\"AppTheme.startAlpha\": 0.3"), "\(text)")
+        // And it renders as written: 0.5 s of slide, then the hold.
+        let dump = try segue("dump", scene, "--frames", "0")
+        #expect(dump.status == 0, "\(dump.stderr)")
+        #expect(dump.stdout.contains("\"duration\": 1.1"), "\(dump.stdout.prefix(300))")
+    }
+
     @Test func unsupportedCodeFailsAtItsSwiftLine() throws {
         let box = try Sandbox()
         defer { box.remove() }
