@@ -63,9 +63,12 @@ struct ImportCommand: ParsableCommand {
                 throw CLIError("\(scenePath) already exists; segue import writes new scenes only",
                                hint: "choose another name, or delete the file first")
             }
-            let swiftPath = Self.relativePath(of: file, fromDirectoryOf: scenePath)
-            var starter = Starter(swiftPath: swiftPath, source: file, type: type, from: from, to: to)
-            starter.initArguments = try Self.initPlaceholders(file: file, type: type, from: from)
+            // The animator's module: its folder, when that is a module's worth of files (helpers,
+            // base classes and interaction controllers live beside the animator); else the file.
+            let module = Self.module(of: file, type: type)
+            let swiftPath = Self.relativePath(of: module.path, fromDirectoryOf: scenePath)
+            var starter = Starter(swiftPath: swiftPath, source: file, type: module.type, from: from, to: to)
+            starter.initArguments = try Self.initPlaceholders(files: module.files, type: module.type, from: from)
             // Loading it evaluates the animator. Each name the app must give becomes a bind:
             // entry with a placeholder of its kind, and the scene is tried again; what is left
             // (unsupported code) fails here, at its Swift line.
@@ -122,10 +125,27 @@ struct ImportCommand: ParsableCommand {
         "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
+    /// Folders with more Swift files than this are an app, not a module: the file alone is read.
+    static let maximumModuleFiles = 60
+
+    /// The folder of `file` read as a module, with the animator declared in `file` as the type;
+    /// the file alone when the folder is large, does not parse, or the type is unclear.
+    static func module(of file: String, type: String?) -> (path: String, files: [String], type: String?) {
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        guard siblings.count > 1, siblings.count <= maximumModuleFiles else { return (file, [file], type) }
+        let files = siblings.map { folder + "/" + $0 }
+        guard let animators = try? SwiftAnimatorImporter.animators(in: files) else { return (file, [file], type) }
+        let standardized = URL(fileURLWithPath: file).standardizedFileURL.path
+        let here = animators.filter { URL(fileURLWithPath: $0.file).standardizedFileURL.path == standardized }
+        guard let chosen = type ?? (here.count == 1 ? here[0].name : nil) else { return (file, [file], type) }
+        return (folder, files, chosen)
+    }
+
     /// init: entries for the animator's initializer: a value of each parameter's type.
-    static func initPlaceholders(file: String, type: String?, from: String) throws -> [(label: String, value: String, comment: String)] {
+    static func initPlaceholders(files: [String], type: String?, from: String) throws -> [(label: String, value: String, comment: String)] {
         let found: (type: String, parameters: [(label: String, type: String)], enumCases: [String: [String]])?
-        do { found = try SwiftAnimatorImporter.initializerParameters(in: [file], type: type) } catch { return [] }
+        do { found = try SwiftAnimatorImporter.initializerParameters(in: files, type: type) } catch { return [] }
         guard let found else { return [] }
         return found.parameters.map { p in
             if let cases = found.enumCases[p.type] {
