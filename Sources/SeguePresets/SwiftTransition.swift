@@ -256,6 +256,16 @@ extension PresetReader {
             if !sublayers.isEmpty { pairs.append(("sublayers", b.list(sublayers))) }
             return b.map(pairs)
         }
+        if let region = layer.snapshotRegion, let full = layer.snapshotSourceSize, let size = layer.snapshotSize {
+            // A region of the screen: the screen laid out whole inside a clip of the region's
+            // size, shifted so the region shows; the clip scales as a snapshot does.
+            let content = try screenLayer(screen, id: layer.id + "-content", frame: Rect(x: -region.minX, y: -region.minY, width: full.width, height: full.height))
+            var pairs: [(String, Node)] = [("id", b.string(layer.id)), ("frame", b.rect(layer.frame)),
+                                           ("snapshotSize", b.numbers([size.width, size.height])), ("masksToBounds", b.bool(true))]
+            pairs += layer.properties.filter { $0.0 != "masksToBounds" }
+            pairs.append(("sublayers", b.list([content] + sublayers)))
+            return b.map(pairs)
+        }
         // A snapshot is an image of the screen at its size then: laid out at that size, and
         // scaled to the snapshot's frame (an image in the screen's own layer becomes a sublayer,
         // so it scales with the rest).

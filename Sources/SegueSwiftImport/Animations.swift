@@ -492,6 +492,8 @@ extension Evaluator {
         let children = v.subviews.filter { $0.boundLayer == nil && ($0.attached || $0.attachedInitially || $0.changedLater.contains(.hidden) || true) }
         var out = ImportedLayer(id: r.prefix + id, screen: v.screen, frame: v.initialFrame, properties: props, sublayers: children.map(layer))
         out.snapshotSize = v.snapshotSize
+        out.snapshotRegion = v.snapshotRegion
+        out.snapshotSourceSize = v.snapshotSourceSize
         return out
     }
 }

@@ -89,6 +89,8 @@ extension Evaluator {
             }
             return try method(base, name, args, scope, c)
         }
+        // `[UIView]()`, `[CGFloat]()`: an empty array.
+        if callee.is(ArrayExprSyntax.self), c.arguments.isEmpty, c.trailingClosure == nil { return .array([]) }
         // A closure stored in a property or returned by a call.
         let f = try eval(callee, scope)
         return try apply(f, args, scope, c)

@@ -256,6 +256,11 @@ final class Evaluator {
             case let .expression(e):
                 if try !truth(try eval(e, scope), e) { return false }
             case let .optionalBinding(b):
+                if b.pattern.trimmedDescription == "_", let initializer = b.initializer {
+                    // `let _ = value`: only whether it is nil.
+                    if case .none = try eval(initializer.value, scope) { return false }
+                    continue
+                }
                 guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
                     throw fail(.unsupported, b.pattern, "this binding pattern is not supported", hint: "write if let name = value")
                 }
@@ -386,7 +391,7 @@ final class Evaluator {
                 continue
             }
             guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
-                if b.pattern.is(WildcardPatternSyntax.self), let initializer = b.initializer { _ = try eval(initializer.value, scope); continue }
+                if b.pattern.trimmedDescription == "_", let initializer = b.initializer { _ = try eval(initializer.value, scope); continue }
                 throw fail(.unsupported, b.pattern, "this pattern is not supported", hint: "declare one name: let name = value")
             }
             if let accessor = b.accessorBlock {

@@ -103,6 +103,10 @@ public struct ImportedLayer {
     public var sublayers: [ImportedLayer]
     /// A snapshot of a screen: the size its content was laid out at (it scales to the frame).
     public var snapshotSize: Size?
+    /// A snapshot of a region of the screen: the region, in the screen's coordinates, and the
+    /// screen's size (its content is laid out at that size and shifted so the region shows).
+    public var snapshotRegion: Rect?
+    public var snapshotSourceSize: Size?
 }
 
 /// The transition as scene-file nodes.

@@ -132,7 +132,7 @@ extension Evaluator {
         default: break
         }
         // A computed property an extension of the file adds to this type.
-        if let type = program.types[receiverTypeName(base)], type.properties[name] != nil {
+        if let type = program.types[receiverTypeName(base, member: name)], type.properties[name] != nil {
             return try extensionProperty(type, name, base, m)
         }
         throw fail(.unsupported, m, "'\(name)' of \(base.typeDescription) is not supported",

@@ -66,10 +66,21 @@ extension Evaluator {
                 try updateVisibility(v, node)
                 return .void
             case "snapshotView(afterScreenUpdates:)", "resizableSnapshotView(from:afterScreenUpdates:withCapInsets:)":
-                if name == "resizableSnapshotView" { throw unsupportedCall(sig, node, hint: "use snapshotView(afterScreenUpdates:)") }
-                let snap = newView(frame: Rect(origin: .zero, size: v.size), origin: "snapshotView of \(v.id)")
+                // resizableSnapshotView(from: rect, …) is an image of that region of the view.
+                var region = Rect(origin: .zero, size: v.size)
+                if name == "resizableSnapshotView" {
+                    region = try rect(try arg(args, "from", scope, hint: "CGRect"), node, "from")
+                    guard v.screen != nil else {
+                        throw fail(.unsupported, node, "resizableSnapshotView of '\(v.id)', which is not a screen's view, is not supported",
+                                   hint: "snapshot a region of a view controller's view")
+                    }
+                }
+                let snap = newView(frame: Rect(origin: .zero, size: region.size), origin: "snapshotView of \(v.id)")
                 snap.screen = v.screen
-                if v.screen != nil { snap.snapshotSize = v.size }
+                if v.screen != nil {
+                    snap.snapshotSize = region.size
+                    if region != Rect(origin: .zero, size: v.size) { snap.snapshotRegion = region; snap.snapshotSourceSize = v.size }
+                }
                 if let c = v.model[.backgroundColor] { snap.model[.backgroundColor] = c; snap.initial[.backgroundColor] = c }
                 if v.screen == nil, v.subviews.contains(where: \.attached) {
                     throw fail(.unsupported, node, "a snapshot of '\(v.id)', which has subviews, is not supported",
@@ -196,7 +207,7 @@ extension Evaluator {
         default: break
         }
         // A helper an extension of the file adds to this type.
-        if let type = program.types[receiverTypeName(base)], let f = type.functions[name].flatMap { overload($0, args) } {
+        if let type = program.types[receiverTypeName(base, member: name)], let f = type.functions[name].flatMap { overload($0, args) } {
             return try invoke(FunctionRef(decl: f, receiver: base, type: type), args, scope)
         }
         throw unsupportedCall(sig, node, hint: supportedMembersHint(base) + "; or " + bindHint(node))

@@ -91,6 +91,16 @@ extension Evaluator {
         "UIPanGestureRecognizer", "UIScreenEdgePanGestureRecognizer", "UIGestureRecognizer", "UIPercentDrivenInteractiveTransition",
     ]
 
+    /// The type whose member `name` applies to `v`: for an enum case, the module's enum that has
+    /// both the case and the member (several enums may share a case name such as `.left`).
+    func receiverTypeName(_ v: Value, member name: String) -> String {
+        if case let .enumCase(c, _) = v, let t = program.typeOrder.first(where: { program.types[$0].map {
+            $0.isEnum && $0.enumCases.contains(c) && ($0.properties[name] != nil || $0.functions[name] != nil) } ?? false }) {
+            return t
+        }
+        return receiverTypeName(v)
+    }
+
     func receiverTypeName(_ v: Value) -> String {
         switch v {
         case .view: return "UIView"
@@ -102,6 +112,10 @@ extension Evaluator {
         case .affine: return "CGAffineTransform"
         case .color: return "UIColor"
         case .viewController: return "UIViewController"
+        case let .enumCase(name, _):
+            // The module's enum with that case: its extensions' members apply to the value.
+            return program.typeOrder.first { program.types[$0].map { $0.isEnum && $0.enumCases.contains(name) } ?? false } ?? ""
+        case let .object(instance): return instance.type.name
         default: return ""
         }
     }

@@ -181,7 +181,10 @@ final class Program {
             t.isProtocolExtension = true
             t.inherited += p.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         } else if let x = decl.as(ExtensionDeclSyntax.self) {
-            let t = type(named: x.extendedType.trimmedDescription, node: Syntax(x))
+            // `extension Outer.Inner`: nested types are known by their own name.
+            let extended = x.extendedType.trimmedDescription
+            let simple = extended.split(separator: ".").last.map(String.init) ?? extended
+            let t = type(named: extended.hasPrefix("UI") || extended.hasPrefix("CA") || extended.hasPrefix("NS") ? extended : simple, node: Syntax(x))
             t.inherited += x.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
             try members(x.memberBlock, into: t)
         } else if let f = decl.as(FunctionDeclSyntax.self) {

@@ -34,6 +34,9 @@ final class ViewObject {
     var screen: String?
     /// A snapshot view is an image of its view at this size: a new frame scales it.
     var snapshotSize: Size?
+    /// A snapshot of a region of its view (`resizableSnapshotView(from:…)`), and that view's size.
+    var snapshotRegion: Rect?
+    var snapshotSourceSize: Size?
     /// An existing layer of the scene this view stands for (`bind:`); it is not emitted.
     var boundLayer: String?
     /// Where the view was created in the Swift file, for messages.

@@ -128,6 +128,29 @@ import Testing
         #expect(close(mid[0]!.x, 15) && close(mid[0]!.y, 37.5), "\(mid)")
     }
 
+    @Test func aResizableSnapshotShowsItsRegion() throws {
+        let slice = """
+        import UIKit
+        final class Slice: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let to = c.view(forKey: .to)!
+                let top = to.resizableSnapshotView(from: CGRect(x: 0, y: 50, width: 390, height: 100), afterScreenUpdates: true, withCapInsets: .zero)!
+                c.containerView.addSubview(top)
+                top.frame = CGRect(x: 0, y: 0, width: 195, height: 50)
+                UIView.animate(withDuration: 0.3, animations: { top.alpha = 0.5 }) { _ in c.completeTransition(true) }
+            }
+        }
+        """
+        let tl = try load("transition: {swift: Slice.swift}\n", ["Slice.swift": slice])
+        // The region starts at y = 50, where the title's top is: shifted up by 50 and drawn at
+        // half size, the title's top-left corner (20, 50) lands at (10, 0), inside a 195 × 50 clip.
+        let title = try #require(node(tl, "top-content-title", at: 0)).quad
+        #expect(close(title[0]!.x, 10) && close(title[0]!.y, 0), "\(title)")
+        let clip = try #require(node(tl, "top", at: 0)).quad
+        #expect(close(clip[2]!.x, 195) && close(clip[2]!.y, 50), "\(clip)")
+    }
+
     /// Animator, a helper extension and a base class with a protocol default, and the
     /// interaction controller, in three files of one folder.
     static let module: [String: String] = [
