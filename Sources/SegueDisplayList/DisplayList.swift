@@ -52,6 +52,8 @@ public struct DisplayNode: Sendable {
     public var content: LayerContent
     /// Sublayers, back to front.
     public var children: [DisplayNode]
+    /// The layer's shadow, drawn behind it in its own plane (none unless its opacity is set).
+    public var shadow: ShadowSpec = ShadowSpec()
 
     public init(id: String, transform: Transform3D, bounds: Rect, opacity: Double, isHidden: Bool,
                 isFrontFacing: Bool, doubleSided: Bool, masksToBounds: Bool, allowsEdgeAntialiasing: Bool = true,

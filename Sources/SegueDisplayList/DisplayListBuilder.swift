@@ -69,10 +69,12 @@ public enum DisplayListBuilder {
                                    cornerRadius: layer.cornerRadius, borderWidth: layer.borderWidth,
                                    borderColor: layer.borderColor, image: layer.contents, text: layer.text,
                                    clipsContentsToCorners: layer.masksToBounds)
-        return DisplayNode(id: layer.id, transform: full, bounds: layer.bounds, opacity: layer.opacity,
-                           isHidden: layer.hidden, isFrontFacing: isFrontFacing(full), doubleSided: layer.doubleSided,
-                           masksToBounds: layer.masksToBounds, allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing,
-                           content: content, children: children)
+        var result = DisplayNode(id: layer.id, transform: full, bounds: layer.bounds, opacity: layer.opacity,
+                               isHidden: layer.hidden, isFrontFacing: isFrontFacing(full), doubleSided: layer.doubleSided,
+                               masksToBounds: layer.masksToBounds, allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing,
+                               content: content, children: children)
+        result.shadow = layer.shadow
+        return result
     }
 
     /// Siblings are painted by zPosition, then in tree order (a stable sort).

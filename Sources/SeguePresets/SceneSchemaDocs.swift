@@ -29,6 +29,27 @@ enum SchemaMaps {
                 "anyOf": [["type": "string", "pattern": "^\\s*#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})\\s*$"],
                           ["enum": NamedColors.names]],
             ],
+            "path": [
+                "description": "A path in the layer's points (UIBezierPath): a constructor map ({rect}, {roundedRect, cornerRadius}, {ovalIn}, {arcCenter, radius, startAngle, endAngle, clockwise}), a list of elements ({moveTo}, {lineTo}, {quadCurveTo, controlPoint}, {curveTo, controlPoint1, controlPoint2}, close), or null for none.",
+                "anyOf": [
+                    ["type": "null"],
+                    ["type": "object", "additionalProperties": false, "properties": [
+                        "rect": Shape.numbers([4]).json(), "roundedRect": Shape.numbers([4]).json(),
+                        "cornerRadius": Shape.number(0 ... 1_000_000).json(), "ovalIn": Shape.numbers([4]).json(),
+                        "arcCenter": Shape.numbers([2]).json(), "radius": Shape.number(0 ... 1_000_000).json(),
+                        "startAngle": Shape.angle.json(), "endAngle": Shape.angle.json(), "clockwise": Shape.bool.json(),
+                    ] as [String: Any]],
+                    ["type": "array", "minItems": 1, "items": ["anyOf": [
+                        ["const": "close"],
+                        ["type": "object", "additionalProperties": false, "minProperties": 1, "properties": [
+                            "moveTo": Shape.numbers([2]).json(), "lineTo": Shape.numbers([2]).json(),
+                            "quadCurveTo": Shape.numbers([2]).json(), "controlPoint": Shape.numbers([2]).json(),
+                            "curveTo": Shape.numbers([2]).json(), "controlPoint1": Shape.numbers([2]).json(),
+                            "controlPoint2": Shape.numbers([2]).json(), "close": [:] as [String: Any],
+                        ] as [String: Any]],
+                    ] as [[String: Any]]] as [String: Any]],
+                ] as [[String: Any]],
+            ],
             "curve": [
                 "description": "A timing curve: a named curve, or the control points [x1, y1, x2, y2] of a cubic Bézier (x within 0…1).",
                 "anyOf": [Shape.names(SceneDecoder.timingNames).json(), Shape.numbers([4]).json()],
@@ -115,6 +136,11 @@ enum SchemaMaps {
                 "contentsGravity": KeyDoc(.names(ContentsGravity.allCases.map(\.rawValue)), "How the image fits the bounds. Default resize."),
                 "text": KeyDoc(layerText, "A text label: a string, or {string, font, size, weight, color, alignment}."),
                 "scroll": KeyDoc(.ref("scroll"), "Makes the layer a scroll view (UIScrollView): content size, paging, a scripted drag."),
+                "shadowColor": KeyDoc(.color, "The shadow's colour (CALayer.shadowColor). Default black."),
+                "shadowOpacity": KeyDoc(.number(0 ... 1), "The shadow's opacity, 0 to 1. Default 0 (no shadow)."),
+                "shadowRadius": KeyDoc(.number(0 ... 1_000_000), "The shadow's blur in points: a Gaussian with this standard deviation. Default 3."),
+                "shadowOffset": KeyDoc(.numbers([2]), "[width, height]: how far the shadow is moved, in the layer's points. Default [0, -3]."),
+                "shadowPath": KeyDoc(.ref("path"), "The shadow's shape, instead of the layer's alpha. Default none."),
                 "sublayers": KeyDoc(.list(.ref("layer")), "The layer's sublayers, back to front."),
             ]),
             SchemaMap(name: "text", text: "A text label, drawn with Pango.", keys: SceneDecoder.textSchemaKeys, required: ["string"], docs: [

@@ -230,7 +230,7 @@ extension FrameRenderer {
     /// bounds (and any image overflowing them), its descendants' extents, cut by masksToBounds.
     /// `m` maps the node's bounds space to plane points (exactly the identity for the root),
     /// `toPlanePoints` canvas points to plane points. Nil when nothing is drawn.
-    func planeRect(of node: DisplayNode, _ m: Homography, toPlanePoints: Homography) throws -> Rect? {
+    func planeRect(of node: DisplayNode, _ m: Homography, toPlanePoints: Homography, ownShadow: Bool = true) throws -> Rect? {
         guard Self.drawable(node) else { return nil }
         let b = node.bounds
         var own: Rect?
@@ -242,6 +242,9 @@ extension FrameRenderer {
                 let rect = Rect(x: b.minX + ir.minX, y: b.minY + ir.minY, width: ir.width, height: ir.height)
                 if Self.hasArea(rect), let r = Self.mappedBox(rect, m) { own = own.map { Self.union($0, r) } ?? r }
             }
+        }
+        if ownShadow, let (shadow, _) = try shadowGeometry(of: node), let r = Self.mappedBox(shadow, m) {
+            own = own.map { Self.union($0, r) } ?? r
         }
         var children: Rect?
         for child in node.children {

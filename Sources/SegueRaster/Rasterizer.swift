@@ -218,7 +218,9 @@ final class FrameRenderer {
     /// Body, children (clipped when masksToBounds), border. `outlineMasked` is set for the root
     /// of a plane with masksToBounds drawn offscreen: the plane's outline mask rounds its
     /// corners once, so here the bounds are square (two anti-aliased edges would erode them).
-    func drawSubtree(_ node: DisplayNode, _ h: Homography, alpha: Double, outlineMasked: Bool = false) throws {
+    func drawSubtree(_ node: DisplayNode, _ h: Homography, alpha: Double, outlineMasked: Bool = false,
+                     drawsShadow: Bool = true) throws {
+        if drawsShadow { try drawShadow(node, h, alpha: alpha) }
         let content = node.content
         let bounds = node.bounds
         let hasArea = Self.hasArea(bounds)
@@ -302,6 +304,10 @@ final class FrameRenderer {
                                                                            canvasWidth: width, canvasHeight: height)) ?? .empty)
                 }
             }
+        }
+        if let (shadow, _) = try shadowGeometry(of: node) {
+            r = r.union(PixelRect(enclosing: PlaneGeometry.project(PlaneGeometry.nearClipped(shadow.corners, h),
+                                                                   canvasWidth: width, canvasHeight: height)) ?? .empty)
         }
         var children = PixelRect.empty
         for child in node.children { children = children.union(try extent(of: child)) }

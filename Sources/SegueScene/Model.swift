@@ -105,6 +105,8 @@ public struct LayerSpec: Sendable {
     public var text: TextSpec?
     /// Makes the layer a scroll view: its `bounds.origin` is the content offset.
     public var scroll: ScrollSpec?
+    /// CALayer's shadow. No shadow is drawn while `shadow.opacity` is 0 (the default).
+    public var shadow: ShadowSpec = ShadowSpec()
     public var sublayers: [LayerSpec]
 
     public init(id: String, location: SourceLocation,
@@ -130,6 +132,27 @@ public struct LayerSpec: Sendable {
         Rect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
              width: bounds.width, height: bounds.height)
     }
+}
+
+/// CALayer's shadow properties, with Core Animation's defaults (`shadowOpacity` 0, so none is
+/// drawn until it is set).
+public struct ShadowSpec: Hashable, Sendable {
+    public var color: RGBAColor
+    public var opacity: Double
+    /// The blur, in points: Segue draws a Gaussian with this standard deviation (see
+    /// docs/scene-format/shadows.md for why).
+    public var radius: Double
+    /// In the layer's own coordinates, so it turns with the layer. Core Animation's default is
+    /// (0, −3): three points up.
+    public var offset: Size
+    /// When set, the shadow is this path's shape instead of the layer's alpha.
+    public var path: ScenePath?
+    public init(color: RGBAColor = .black, opacity: Double = 0, radius: Double = 3, offset: Size = Size(width: 0, height: -3),
+                path: ScenePath? = nil) {
+        self.color = color; self.opacity = opacity; self.radius = radius; self.offset = offset; self.path = path
+    }
+    /// Whether anything is drawn.
+    public var isVisible: Bool { opacity > 0 && color.alpha > 0 && opacity.isFinite && radius.isFinite }
 }
 
 /// `contents`: an image drawn into the layer's bounds.
@@ -223,17 +246,25 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
     case borderColor
     /// The content offset of a scroll view (UIScrollView's contentOffset is its bounds.origin).
     case boundsOrigin = "bounds.origin"
+    case shadowOpacity
+    case shadowRadius
+    case shadowOffset
+    case shadowColor
+    /// Interpolates the path's points pairwise, as Core Animation does.
+    case shadowPath
 
     /// The kind of value `from`/`to` take for this key path.
     public var valueKind: AnimationValueKind {
         switch self {
         case .opacity, .positionX, .positionY, .cornerRadius, .scale, .scaleX, .scaleY,
-             .translationX, .translationY, .translationZ, .zPosition, .borderWidth: .number
+             .translationX, .translationY, .translationZ, .zPosition, .borderWidth,
+             .shadowOpacity, .shadowRadius: .number
         case .rotationX, .rotationY, .rotationZ: .angle
         case .position, .boundsOrigin: .point
-        case .boundsSize: .size
+        case .boundsSize, .shadowOffset: .size
         case .frame: .rect
-        case .backgroundColor, .borderColor: .color
+        case .backgroundColor, .borderColor, .shadowColor: .color
+        case .shadowPath: .path
         case .hidden: .bool
         case .transform: .transform
         }
@@ -241,7 +272,7 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
 }
 
 public enum AnimationValueKind: String, Sendable {
-    case number, angle, point, size, rect, color, bool, transform
+    case number, angle, point, size, rect, color, bool, transform, path
 }
 
 /// A `from`/`to` value. Angles are stored as `.number` in radians.
@@ -254,6 +285,8 @@ public enum AnimationValue: Hashable, Sendable {
     case bool(Bool)
     /// A whole `transform` (written as an operation list or a matrix).
     case transform(Transform3D)
+    /// A path (`shadowPath`); nil is "no path".
+    case path(ScenePath?)
 }
 
 /// How progress through an animation maps to progress of its value.

@@ -53,13 +53,15 @@ package final class SceneDecoder: ValueReader {
     package static let layerKeys = ["id", "frame", "bounds", "position", "anchorPoint", "zPosition", "transform",
                             "sublayerTransform", "opacity", "hidden", "backgroundColor", "cornerRadius",
                             "masksToBounds", "borderWidth", "borderColor", "doubleSided", "allowsEdgeAntialiasing", "contents",
-                            "contentsGravity", "text", "scroll", "sublayers"]
+                            "contentsGravity", "text", "scroll", "shadowColor", "shadowOpacity", "shadowRadius",
+                            "shadowOffset", "shadowPath", "sublayers"]
     package static let layerSynonyms = [
         "alpha": "opacity", "isHidden": "hidden", "clipsToBounds": "masksToBounds", "isDoubleSided": "doubleSided",
         "center": "position", "anchor": "anchorPoint", "subviews": "sublayers", "children": "sublayers",
         "layers": "sublayers", "image": "contents", "name": "id", "zIndex": "zPosition", "radius": "cornerRadius",
         "backgroundColour": "backgroundColor", "borderColour": "borderColor", "gravity": "contentsGravity",
         "label": "text", "string": "text", "scrollView": "scroll", "UIScrollView": "scroll",
+        "shadowColour": "shadowColor", "shadowAlpha": "shadowOpacity", "shadowBlur": "shadowRadius",
     ]
     package static let layerElsewhere = [
         "size": "set the size with frame: [x, y, width, height] or bounds: [width, height]",
@@ -237,6 +239,9 @@ package final class SceneDecoder: ValueReader {
                 break
             }
           }
+        }
+        if collected.isEmpty {
+            _ = try collecting(()) { () throws(SceneError) in try checkPathMorphs(animations, layers: layers) }
         }
         if !collected.isEmpty { throw collectedErrors() }
         guard let canvas else {
@@ -452,6 +457,16 @@ package final class SceneDecoder: ValueReader {
                 gravity = ContentsGravity(rawValue: name) ?? .resize
             case "text":
                 layer.text = try decodeText(value)
+            case "shadowColor":
+                layer.shadow.color = try color(value, "shadowColor")
+            case "shadowOpacity":
+                layer.shadow.opacity = try number(value, "shadowOpacity", in: 0 ... 1, what: "between 0 and 1", example: "shadowOpacity: 0.3")
+            case "shadowRadius":
+                layer.shadow.radius = try length(value, "shadowRadius", example: "shadowRadius: 10")
+            case "shadowOffset":
+                layer.shadow.offset = try shadowOffset(value, "shadowOffset")
+            case "shadowPath":
+                layer.shadow.path = try decodePath(value, key: "shadowPath")
             case "scroll":
                 let scroll = try decodeScroll(value, layer: what)
                 contentOffsetKey = value.mapping?.first { $0.key.scalar?.string == "contentOffset" }?.key
@@ -910,6 +925,10 @@ package final class SceneDecoder: ValueReader {
                 return .number(try length(node, key, example: "\(key): 16"))
             case .borderWidth:
                 return .number(try length(node, key, example: "\(key): 1"))
+            case .shadowOpacity:
+                return .number(try number(node, key, in: 0 ... 1, what: "between 0 and 1 for shadowOpacity", example: "\(key): 0.3"))
+            case .shadowRadius:
+                return .number(try length(node, key, example: "\(key): 10"))
             default:
                 return .number(try coordinate(node, key, example: "\(key): 1"))
             }
@@ -919,6 +938,10 @@ package final class SceneDecoder: ValueReader {
             let v = try numbers(node, key, counts: [2], shape: "[x, y] for \(keyPath.rawValue)", example: "\(key): [195, 422]")
             try checkCoordinates(v, node, key, sizesFrom: 2)
             return .point(Point(x: v[0], y: v[1]))
+        case .size where keyPath == .shadowOffset:
+            return .size(try shadowOffset(node, key))
+        case .path:
+            return .path(try decodePath(node, key: key))
         case .size:
             let v = try numbers(node, key, counts: [2], shape: "[width, height] for \(keyPath.rawValue)", example: "\(key): [300, 200]")
             try checkCoordinates(v, node, key, sizesFrom: 0)

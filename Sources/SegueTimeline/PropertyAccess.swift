@@ -59,6 +59,11 @@ extension LayerState {
         case .zPosition: return .number(zPosition)
         case .hidden: return .bool(hidden)
         case .transform: return .transform(transform)
+        case .shadowOpacity: return .number(shadow.opacity)
+        case .shadowRadius: return .number(shadow.radius)
+        case .shadowOffset: return .size(shadow.offset)
+        case .shadowColor: return .color(shadow.color)
+        case .shadowPath: return .path(shadow.path)
         case .rotationX: return .number(components.rotation[0])
         case .rotationY: return .number(components.rotation[1])
         case .rotationZ: return .number(components.rotation[2])
@@ -84,6 +89,12 @@ extension LayerState {
         case (.cornerRadius, _): cornerRadius = max(0, number(cornerRadius))
         case (.borderWidth, _): borderWidth = max(0, number(borderWidth))
         case (.zPosition, _): zPosition = number(zPosition)
+        case (.shadowOpacity, _): shadow.opacity = min(max(number(shadow.opacity), 0), 1)
+        case (.shadowRadius, _): shadow.radius = max(0, number(shadow.radius))
+        case let (.shadowOffset, .size(s)):
+            shadow.offset = additive ? Size(width: shadow.offset.width + s.width, height: shadow.offset.height + s.height) : s
+        case let (.shadowColor, .color(c)): shadow.color = additive ? Self.add(shadow.color, c) : c
+        case let (.shadowPath, .path(p)): shadow.path = p
         case let (.position, .point(p)):
             position = additive ? Point(x: position.x + p.x, y: position.y + p.y) : p
         case let (.boundsOrigin, .point(p)):
