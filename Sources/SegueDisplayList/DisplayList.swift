@@ -87,6 +87,8 @@ public struct LayerContent: Hashable, Sendable {
     public var text: TextSpec?
     /// True when the contents image is clipped to the rounded bounds (masksToBounds).
     public var clipsContentsToCorners: Bool
+    /// Which corners `cornerRadius` rounds, and with which curve.
+    public var cornerStyle: CornerStyle = CornerStyle()
 
     public init(size: Size, backgroundColor: RGBAColor = .clear, cornerRadius: Double = 0,
                 borderWidth: Double = 0, borderColor: RGBAColor = .black, image: ImageContents? = nil,

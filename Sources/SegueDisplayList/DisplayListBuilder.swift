@@ -74,6 +74,7 @@ public enum DisplayListBuilder {
                                masksToBounds: layer.masksToBounds, allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing,
                                content: content, children: children)
         result.shadow = layer.shadow
+        result.content.cornerStyle = layer.cornerStyle
         return result
     }
 

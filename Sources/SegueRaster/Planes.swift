@@ -172,7 +172,8 @@ extension FrameRenderer {
         let outline: [Point]
         if clipsToBounds {
             let mag = PlaneGeometry.maxMagnification(h, at: PlaneGeometry.nearClipped(node.bounds.corners, h))
-            outline = projectedRoundedRect(node.bounds, radius: node.content.cornerRadius, h: h, magnification: mag)
+            outline = projectedRoundedRect(node.bounds, radius: node.content.cornerRadius, h: h, magnification: mag,
+                                           style: node.content.cornerStyle)
         } else {
             outline = PlaneGeometry.project(PlaneGeometry.nearClipped(outlineRect.corners, h), canvasWidth: width, canvasHeight: height)
         }

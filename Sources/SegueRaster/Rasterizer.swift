@@ -230,7 +230,7 @@ final class FrameRenderer {
         if hasArea {
             let bg = content.backgroundColor
             if bg.alpha > 0 {
-                let poly = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: mag)
+                let poly = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: mag, style: content.cornerStyle)
                 fill([poly], color: bg, alpha: alpha, evenOdd: false)
             }
             if content.image != nil || content.text != nil {
@@ -244,7 +244,7 @@ final class FrameRenderer {
             } else if hasArea {
                 // Children see the rounded bounds, projected, as one more clip. A mask that is
                 // entirely behind the eye or off the canvas hides the whole subtree.
-                let poly = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: mag)
+                let poly = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: mag, style: content.cornerStyle)
                 if let box = PixelRect(enclosing: poly), !clipBox.intersection(box).isEmpty {
                     let saved = clipBox
                     clips.append(poly)
@@ -262,11 +262,11 @@ final class FrameRenderer {
         let bounds = node.bounds
         guard content.hasBorder, Self.hasArea(bounds), content.borderWidth.isFinite else { return }
         let bw = content.borderWidth
-        let outer = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: magnification)
+        let outer = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: magnification, style: content.cornerStyle)
         let inner = Rect(x: bounds.minX + bw, y: bounds.minY + bw, width: bounds.width - 2 * bw, height: bounds.height - 2 * bw)
         if Self.hasArea(inner) {
             let innerRadius = max(min(content.cornerRadius, min(bounds.width, bounds.height) / 2) - bw, 0)
-            let innerPoly = projectedRoundedRect(inner, radius: innerRadius, h: h, magnification: magnification)
+            let innerPoly = projectedRoundedRect(inner, radius: innerRadius, h: h, magnification: magnification, style: content.cornerStyle)
             fill([outer, innerPoly], color: content.borderColor, alpha: alpha, evenOdd: true)
         } else {
             fill([outer], color: content.borderColor, alpha: alpha, evenOdd: false)
@@ -275,10 +275,13 @@ final class FrameRenderer {
 
     /// The rounded rect, polygonized finely enough for its on-screen size, cut at the near
     /// plane and projected to canvas pixels (empty when nothing is in front of the eye).
-    func projectedRoundedRect(_ r: Rect, radius: Double, h: Homography, magnification: Double) -> [Point] {
+    func projectedRoundedRect(_ r: Rect, radius: Double, h: Homography, magnification: Double,
+                              style: CornerStyle = .default) -> [Point] {
         let rad = radius.isFinite ? min(max(radius, 0), min(r.width, r.height) / 2) : 0
         let segments = PlaneGeometry.segments(forRadiusPixels: rad * min(magnification, 16 * scale))
-        let poly = PlaneGeometry.roundedRect(r, radius: rad, segmentsPerCorner: segments)
+        let poly = style.isDefault || rad <= 0 || segments <= 0
+            ? PlaneGeometry.roundedRect(r, radius: rad, segmentsPerCorner: segments)
+            : PlaneGeometry.polygon(ScenePath.roundedRect(r, radius: rad, style: style), segmentsPerCurve: segments)
         return PlaneGeometry.project(PlaneGeometry.nearClipped(poly, h), canvasWidth: width, canvasHeight: height)
     }
 

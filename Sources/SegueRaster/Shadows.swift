@@ -123,7 +123,8 @@ extension FrameRenderer {
         defer { cairo_destroy(cr) }
         if node.masksToBounds {
             let mag = PlaneGeometry.maxMagnification(h, at: PlaneGeometry.nearClipped(node.bounds.corners, h))
-            addPath(cr, projectedRoundedRect(node.bounds, radius: node.content.cornerRadius, h: h, magnification: mag))
+            addPath(cr, projectedRoundedRect(node.bounds, radius: node.content.cornerRadius, h: h, magnification: mag,
+                                             style: node.content.cornerStyle))
             cairo_clip(cr)
         }
         let quad = PlaneGeometry.project(PlaneGeometry.nearClipped(shadowRect.corners, h), canvasWidth: width, canvasHeight: height)
@@ -206,6 +207,33 @@ extension ShadowBlur {
                 }
             }
         }
+    }
+}
+
+extension PlaneGeometry {
+    /// The points of a path with each cubic cut into `segmentsPerCurve` straight pieces (moves
+    /// and closes dropped: for single closed outlines such as rounded rects).
+    static func polygon(_ path: ScenePath, segmentsPerCurve n: Int) -> [Point] {
+        var pts: [Point] = []
+        var current = Point.zero
+        for e in path.elements {
+            switch e {
+            case let .move(p), let .line(p):
+                pts.append(p); current = p
+            case let .curve(c1, c2, to):
+                let s = max(n, 1)
+                for i in 1 ... s {
+                    let t = Double(i) / Double(s), u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                    pts.append(Point(x: a * current.x + b * c1.x + c * c2.x + d * to.x,
+                                     y: a * current.y + b * c1.y + c * c2.y + d * to.y))
+                }
+                current = to
+            case .close:
+                break
+            }
+        }
+        return pts
     }
 }
 

@@ -107,6 +107,8 @@ public struct LayerSpec: Sendable {
     public var scroll: ScrollSpec?
     /// CALayer's shadow. No shadow is drawn while `shadow.opacity` is 0 (the default).
     public var shadow: ShadowSpec = ShadowSpec()
+    /// `cornerCurve` and `maskedCorners`.
+    public var cornerStyle: CornerStyle = CornerStyle()
     public var sublayers: [LayerSpec]
 
     public init(id: String, location: SourceLocation,

@@ -8,6 +8,31 @@ extension SceneDecoder {
     package static let pathElementNames = ["moveTo", "lineTo", "quadCurveTo", "curveTo", "close"]
     static let pathExample = "{ovalIn: [0, 0, 100, 100]}"
 
+    /// `maskedCorners: [topLeft, topRight]`: a list of corner names (Core Animation's
+    /// `layerMinXMinYCorner` spellings too), or `all`.
+    func maskedCorners(_ node: Node) throws(SceneError) -> CornerMask {
+        let names = CornerMask.names.map(\.scene)
+        let synonyms = Dictionary(uniqueKeysWithValues: CornerMask.names.map { ($0.coreAnimation, $0.scene) })
+            .merging(["minXMinY": "topLeft", "maxXMinY": "topRight", "minXMaxY": "bottomLeft", "maxXMaxY": "bottomRight",
+                      "topLeading": "topLeft", "topTrailing": "topRight", "bottomLeading": "bottomLeft", "bottomTrailing": "bottomRight"]) { a, _ in a }
+        if case let .scalar(s) = node, s.string == "all" { return .all }
+        guard case let .sequence(seq) = node else {
+            throw typeError(node, expected: "a list of corners (topLeft, topRight, bottomLeft, bottomRight) or all", for: "maskedCorners",
+                            example: "maskedCorners: [topLeft, topRight]")
+        }
+        var mask: CornerMask = []
+        for item in seq {
+            try tick(item)
+            if case let .scalar(s) = item, let corner = synonyms[s.string.hasPrefix(".") ? String(s.string.dropFirst()) : s.string] {
+                mask.insert(CornerMask.names.first { $0.scene == corner }!.corner)
+                continue
+            }
+            let name = try name(item, "maskedCorners", among: names, synonyms: synonyms, what: "corner")
+            mask.insert(CornerMask.names.first { $0.scene == name }!.corner)
+        }
+        return mask
+    }
+
     /// `shadowOffset: [width, height]`, in the layer's points; negative values move it up or left.
     func shadowOffset(_ node: Node, _ key: String) throws(SceneError) -> Size {
         let v = try numbers(node, key, counts: [2], shape: "[width, height]", example: "\(key): [0, 8]")

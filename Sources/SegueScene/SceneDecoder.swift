@@ -54,7 +54,7 @@ package final class SceneDecoder: ValueReader {
                             "sublayerTransform", "opacity", "hidden", "backgroundColor", "cornerRadius",
                             "masksToBounds", "borderWidth", "borderColor", "doubleSided", "allowsEdgeAntialiasing", "contents",
                             "contentsGravity", "text", "scroll", "shadowColor", "shadowOpacity", "shadowRadius",
-                            "shadowOffset", "shadowPath", "sublayers"]
+                            "shadowOffset", "shadowPath", "cornerCurve", "maskedCorners", "sublayers"]
     package static let layerSynonyms = [
         "alpha": "opacity", "isHidden": "hidden", "clipsToBounds": "masksToBounds", "isDoubleSided": "doubleSided",
         "center": "position", "anchor": "anchorPoint", "subviews": "sublayers", "children": "sublayers",
@@ -467,6 +467,13 @@ package final class SceneDecoder: ValueReader {
                 layer.shadow.offset = try shadowOffset(value, "shadowOffset")
             case "shadowPath":
                 layer.shadow.path = try decodePath(value, key: "shadowPath")
+            case "cornerCurve":
+                let name = try name(value, "cornerCurve", among: CornerCurve.allCases.map(\.rawValue),
+                                    synonyms: ["squircle": "continuous", "smooth": "continuous", "circle": "circular", "round": "circular"],
+                                    prefixes: ["kCACornerCurve", "CALayerCornerCurve."], what: "corner curve")
+                layer.cornerStyle.curve = CornerCurve(rawValue: name) ?? .circular
+            case "maskedCorners":
+                layer.cornerStyle.masked = try maskedCorners(value)
             case "scroll":
                 let scroll = try decodeScroll(value, layer: what)
                 contentOffsetKey = value.mapping?.first { $0.key.scalar?.string == "contentOffset" }?.key

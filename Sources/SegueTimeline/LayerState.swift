@@ -20,6 +20,7 @@ public struct LayerState: Sendable {
     public var contents: ImageContents?
     public var text: TextSpec?
     public var shadow: ShadowSpec
+    public var cornerStyle: CornerStyle
     /// Set while `transform.*` key-path animations drive the transform (their value functions
     /// build the matrix from these numbers); nil when `transform` is a plain matrix.
     public var transformComponents: TransformComponents?
@@ -32,7 +33,7 @@ public struct LayerState: Sendable {
         opacity = l.opacity; hidden = l.hidden; backgroundColor = l.backgroundColor
         cornerRadius = l.cornerRadius; masksToBounds = l.masksToBounds; borderWidth = l.borderWidth
         borderColor = l.borderColor; doubleSided = l.doubleSided; allowsEdgeAntialiasing = l.allowsEdgeAntialiasing
-        contents = l.contents; text = l.text; shadow = l.shadow
+        contents = l.contents; text = l.text; shadow = l.shadow; cornerStyle = l.cornerStyle
         sublayers = l.sublayers.map(LayerState.init(model:))
     }
 

@@ -172,3 +172,50 @@ def test_shadow_turns_with_its_layer_in_perspective(browser, segue, tmp_path):
     # edges (each anti-aliases its own way), on top of the blur approximation above.
     assert mean < 1.2, mean
     assert p995 < 40, p995
+
+
+def test_masked_corners_match_per_corner_border_radius(browser, segue, tmp_path):
+    # maskedCorners [topLeft, bottomRight] is CSS border-radius with only those two corners.
+    scene = CANVAS + """layers:
+  - id: card
+    frame: [60, 40, 200, 160]
+    backgroundColor: "#34C759"
+    cornerRadius: 40
+    maskedCorners: [topLeft, bottomRight]
+"""
+    css = ('<div style="position:absolute;left:60px;top:40px;width:200px;height:160px;background:#34C759;'
+           'border-radius:40px 0 40px 0"></div>')
+    ours, theirs = segue_pixels(segue, tmp_path, scene), chromium_pixels(browser, css)
+    mean, p995, worst = compare(ours, theirs, tmp_path, "masked-corners")
+    # Only anti-aliasing along the two arcs differs (Segue fills a polygon of the arc, Skia
+    # computes analytic coverage); the square corners and straight edges are pixel-aligned.
+    # A quarter of full scale at most, on single edge pixels of the arcs.
+    assert mean < 0.3, mean
+    assert worst <= 64, worst
+    assert (ours[40, 259] == theirs[40, 259]).all() and (ours[199, 60] == theirs[199, 60]).all()
+
+
+def test_continuous_corner_differs_from_circular_only_near_the_corner(browser, segue, tmp_path):
+    # Chromium has no continuous corner to compare with; what it does give independently is the
+    # circular one. Segue's continuous corner must leave the straight edges and the diagonal
+    # where the circular corner has them, and differ only between (docs/scene-format/corners.md:
+    # the same arc in the middle, transitions over 1.6 × radius instead of 1 × radius).
+    scene = CANVAS + """layers:
+  - id: card
+    frame: [60, 40, 200, 160]
+    backgroundColor: "#000000"
+    cornerRadius: 40
+    cornerCurve: continuous
+"""
+    css = ('<div style="position:absolute;left:60px;top:40px;width:200px;height:160px;background:#000;'
+           'border-radius:40px"></div>')
+    ours, theirs = segue_pixels(segue, tmp_path, scene), chromium_pixels(browser, css)
+    diff = np.abs(ours - theirs).max(axis=2)
+    # More than 1.6 × 40 = 64 from every corner along the edges: identical.
+    assert diff[40:200, 60 + 64:260 - 64].max() == 0 and diff[40 + 64:200 - 64, 60:260].max() == 0
+    # Near the corners they differ (the continuous curve lifts off the edge earlier) ...
+    # (by more than a tenth of a pixel's coverage on the top row).
+    assert diff[40:44, 60 + 41:60 + 63].max() > 30
+    # ... but meet on the diagonal: the point R(1 − 1/√2) in from the corner along both axes.
+    d = int(round(40 * (1 - 2 ** -0.5)))
+    assert diff[40 + d - 1:40 + d + 2, 60 + d - 1:60 + d + 2].max() < 100
