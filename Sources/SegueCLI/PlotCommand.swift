@@ -147,8 +147,9 @@ struct PlotStyle {
         case .rotationX, .rotationY, .rotationZ: "rad"
         case .scale, .scaleX, .scaleY: "×"
         case .position, .positionX, .positionY, .boundsSize, .frame, .cornerRadius, .translationX, .translationY,
-             .translationZ, .zPosition, .borderWidth, .boundsOrigin, .shadowRadius, .shadowOffset: "pt"
-        case .opacity, .backgroundColor, .borderColor, .hidden, .transform, .shadowOpacity, .shadowColor, .shadowPath: nil
+             .translationZ, .zPosition, .borderWidth, .boundsOrigin, .shadowRadius, .shadowOffset, .lineWidth, .lineDashPhase: "pt"
+        case .opacity, .backgroundColor, .borderColor, .hidden, .transform, .shadowOpacity, .shadowColor, .shadowPath,
+             .path, .fillColor, .strokeColor, .strokeStart, .strokeEnd: nil
         }
     }
 

@@ -54,6 +54,10 @@ public struct DisplayNode: Sendable {
     public var children: [DisplayNode]
     /// The layer's shadow, drawn behind it in its own plane (none unless its opacity is set).
     public var shadow: ShadowSpec = ShadowSpec()
+    /// `mask` (zero or one node): its alpha multiplies this node and its subtree.
+    public var mask: [DisplayNode] = []
+    /// CAShapeLayer's drawing, above the background and below the sublayers.
+    public var shape: ShapeSpec?
 
     public init(id: String, transform: Transform3D, bounds: Rect, opacity: Double, isHidden: Bool,
                 isFrontFacing: Bool, doubleSided: Bool, masksToBounds: Bool, allowsEdgeAntialiasing: Bool = true,

@@ -75,6 +75,9 @@ public enum DisplayListBuilder {
                                content: content, children: children)
         result.shadow = layer.shadow
         result.content.cornerStyle = layer.cornerStyle
+        result.shape = layer.shape
+        // The mask lives in the masked layer's bounds space (no sublayerTransform).
+        result.mask = layer.mask.map { node(for: $0, parentPlane: full) }
         return result
     }
 

@@ -185,7 +185,7 @@ extension FrameRenderer {
         let stride = layout.width * 4
         let buffer = planeBuffers.take(byteCount: stride * layout.height)
         defer { planeBuffers.give(buffer) }
-        let opaque = Self.fillsLayout(node, layout, outlineMasked: clipsToBounds)
+        let opaque = node.mask.isEmpty && Self.fillsLayout(node, layout, outlineMasked: clipsToBounds)
         if !opaque { memset(buffer.baseAddress!, 0, stride * layout.height) }
         let offscreen = try RenderTarget.make(data: buffer.baseAddress!, stride: stride,
                                               rect: PixelRect(x0: 0, y0: 0, x1: layout.width, y1: layout.height))
@@ -197,6 +197,10 @@ extension FrameRenderer {
         planeRenderer.target = offscreen
         try planeRenderer.drawSubtree(node, layout.fromPlane, alpha: 1, outlineMasked: clipsToBounds)
         cairo_surface_flush(offscreen.surface)
+        if let mask = node.mask.first {
+            cairo_surface_mark_dirty(offscreen.surface)
+            try planeRenderer.applyMask(mask)
+        }
 
         // Project it once, through one mask: the outline, the ancestor clips and the opacity.
         let box = outlineBox.intersection(clipBox).intersection(target.canvasRect)
@@ -243,6 +247,9 @@ extension FrameRenderer {
                 let rect = Rect(x: b.minX + ir.minX, y: b.minY + ir.minY, width: ir.width, height: ir.height)
                 if Self.hasArea(rect), let r = Self.mappedBox(rect, m) { own = own.map { Self.union($0, r) } ?? r }
             }
+        }
+        if let shape = Self.shapeRect(of: node), let r = Self.mappedBox(shape, m) {
+            own = own.map { Self.union($0, r) } ?? r
         }
         if ownShadow, let (shadow, _) = try shadowGeometry(of: node), let r = Self.mappedBox(shadow, m) {
             own = own.map { Self.union($0, r) } ?? r

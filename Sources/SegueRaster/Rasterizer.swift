@@ -194,7 +194,7 @@ final class FrameRenderer {
             return
         }
         let opacity = min(node.opacity, 1)
-        let grouped = opacity < 1 && node.children.contains { Self.drawable($0) }
+        let grouped = opacity < 1 && node.children.contains { Self.drawable($0) } || !node.mask.isEmpty
         guard grouped else {
             try drawSubtree(node, h, alpha: opacity)
             return
@@ -208,6 +208,7 @@ final class FrameRenderer {
         try drawSubtree(node, h, alpha: 1)
         cairo_surface_flush(group.surface)
         cairo_surface_mark_dirty(group.surface)
+        if let mask = node.mask.first { try applyMask(mask) }
         // Composite the group once with the node's opacity. Its content is already clipped.
         let cr = cairo_create(parent.surface)!
         cairo_set_source_surface(cr, group.surface, Double(group.originX - parent.originX), Double(group.originY - parent.originY))
@@ -236,6 +237,11 @@ final class FrameRenderer {
             if content.image != nil || content.text != nil {
                 try drawTexture(node, h, magnification: mag, alpha: alpha)
             }
+        }
+        // A shape layer's path may reach outside its bounds (and need none).
+        if node.shape != nil {
+            let m = PlaneGeometry.maxMagnification(h, at: PlaneGeometry.nearClipped((Self.shapeRect(of: node) ?? bounds).corners, h))
+            drawShape(node, h, alpha: alpha, magnification: m)
         }
 
         if !node.children.isEmpty {
@@ -307,6 +313,10 @@ final class FrameRenderer {
                                                                            canvasWidth: width, canvasHeight: height)) ?? .empty)
                 }
             }
+        }
+        if let shape = Self.shapeRect(of: node) {
+            r = r.union(PixelRect(enclosing: PlaneGeometry.project(PlaneGeometry.nearClipped(shape.corners, h),
+                                                                   canvasWidth: width, canvasHeight: height)) ?? .empty)
         }
         if let (shadow, _) = try shadowGeometry(of: node) {
             r = r.union(PixelRect(enclosing: PlaneGeometry.project(PlaneGeometry.nearClipped(shadow.corners, h),

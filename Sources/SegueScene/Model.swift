@@ -52,7 +52,7 @@ public struct Scene: Sendable {
     /// Every layer in the tree, depth first, back to front.
     public var allLayers: [LayerSpec] {
         var out: [LayerSpec] = []
-        func visit(_ l: LayerSpec) { out.append(l); l.sublayers.forEach(visit) }
+        func visit(_ l: LayerSpec) { out.append(l); l.maskLayers.forEach(visit); l.sublayers.forEach(visit) }
         layers.forEach(visit)
         return out
     }
@@ -107,6 +107,10 @@ public struct LayerSpec: Sendable {
     public var scroll: ScrollSpec?
     /// CALayer's shadow. No shadow is drawn while `shadow.opacity` is 0 (the default).
     public var shadow: ShadowSpec = ShadowSpec()
+    /// `mask`: a layer in this layer's bounds space whose alpha masks it (zero or one item).
+    public var maskLayers: [LayerSpec] = []
+    /// CAShapeLayer's path, fill and stroke; nil unless a shape key is written.
+    public var shape: ShapeSpec?
     /// `cornerCurve` and `maskedCorners`.
     public var cornerStyle: CornerStyle = CornerStyle()
     public var sublayers: [LayerSpec]
@@ -254,19 +258,27 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
     case shadowColor
     /// Interpolates the path's points pairwise, as Core Animation does.
     case shadowPath
+    /// CAShapeLayer's `path`, interpolated like `shadowPath`.
+    case path
+    case fillColor
+    case strokeColor
+    case lineWidth
+    case strokeStart
+    case strokeEnd
+    case lineDashPhase
 
     /// The kind of value `from`/`to` take for this key path.
     public var valueKind: AnimationValueKind {
         switch self {
         case .opacity, .positionX, .positionY, .cornerRadius, .scale, .scaleX, .scaleY,
              .translationX, .translationY, .translationZ, .zPosition, .borderWidth,
-             .shadowOpacity, .shadowRadius: .number
+             .shadowOpacity, .shadowRadius, .lineWidth, .strokeStart, .strokeEnd, .lineDashPhase: .number
         case .rotationX, .rotationY, .rotationZ: .angle
         case .position, .boundsOrigin: .point
         case .boundsSize, .shadowOffset: .size
         case .frame: .rect
-        case .backgroundColor, .borderColor, .shadowColor: .color
-        case .shadowPath: .path
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor: .color
+        case .shadowPath, .path: .path
         case .hidden: .bool
         case .transform: .transform
         }

@@ -182,7 +182,7 @@ extension SceneDecoder {
     /// layer's own path where a `from` or `to` is left out) has the same elements.
     func checkPathMorphs(_ animations: [AnimationSpec], layers: [LayerSpec]) throws(SceneError) {
         var model: [String: LayerSpec] = [:]
-        func visit(_ l: LayerSpec) { model[l.id] = l; l.sublayers.forEach(visit) }
+        func visit(_ l: LayerSpec) { model[l.id] = l; l.maskLayers.forEach(visit); l.sublayers.forEach(visit) }
         layers.forEach(visit)
         for (index, a) in animations.enumerated() where a.keyPath.valueKind == .path {
             var values: [(String, ScenePath?)] = []
@@ -225,6 +225,7 @@ extension LayerSpec {
     func path(for keyPath: AnimatableKeyPath) -> ScenePath? {
         switch keyPath {
         case .shadowPath: shadow.path
+        case .path: shape?.path
         default: nil
         }
     }

@@ -54,7 +54,8 @@ package final class SceneDecoder: ValueReader {
                             "sublayerTransform", "opacity", "hidden", "backgroundColor", "cornerRadius",
                             "masksToBounds", "borderWidth", "borderColor", "doubleSided", "allowsEdgeAntialiasing", "contents",
                             "contentsGravity", "text", "scroll", "shadowColor", "shadowOpacity", "shadowRadius",
-                            "shadowOffset", "shadowPath", "cornerCurve", "maskedCorners", "sublayers"]
+                            "shadowOffset", "shadowPath", "cornerCurve", "maskedCorners"]
+                            + shapeLayerKeys + ["mask", "sublayers"]
     package static let layerSynonyms = [
         "alpha": "opacity", "isHidden": "hidden", "clipsToBounds": "masksToBounds", "isDoubleSided": "doubleSided",
         "center": "position", "anchor": "anchorPoint", "subviews": "sublayers", "children": "sublayers",
@@ -280,6 +281,8 @@ package final class SceneDecoder: ValueReader {
                         knownLayerIDSet.insert(s.string)
                     } else if k.scalar?.string == "sublayers" {
                         stack.append(v)
+                    } else if k.scalar?.string == "mask", case .mapping = v {
+                        stack.append(.sequence(.init([v])))
                     }
                 }
             }
@@ -467,6 +470,17 @@ package final class SceneDecoder: ValueReader {
                 layer.shadow.offset = try shadowOffset(value, "shadowOffset")
             case "shadowPath":
                 layer.shadow.path = try decodePath(value, key: "shadowPath")
+            case "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
+                 "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd":
+                var shape = layer.shape ?? ShapeSpec()
+                try decodeShapeKey(key, value, into: &shape)
+                layer.shape = shape
+            case "mask":
+                if !isNull(value) {
+                    let errorsBefore = collected.count
+                    layer.maskLayers = try decodeLayerList(.sequence(.init([value], value.tag, .any, value.mark)), key: "mask", depth: depth + 1)
+                    if collected.count > errorsBefore { sublayersFailed = true }
+                }
             case "cornerCurve":
                 let name = try name(value, "cornerCurve", among: CornerCurve.allCases.map(\.rawValue),
                                     synonyms: ["squircle": "continuous", "smooth": "continuous", "circle": "circular", "round": "circular"],
@@ -936,6 +950,10 @@ package final class SceneDecoder: ValueReader {
                 return .number(try number(node, key, in: 0 ... 1, what: "between 0 and 1 for shadowOpacity", example: "\(key): 0.3"))
             case .shadowRadius:
                 return .number(try length(node, key, example: "\(key): 10"))
+            case .lineWidth:
+                return .number(try length(node, key, example: "\(key): 2"))
+            case .strokeStart, .strokeEnd:
+                return .number(try number(node, key, in: 0 ... 1, what: "between 0 and 1 for \(keyPath.rawValue)", example: "\(key): 0.5"))
             default:
                 return .number(try coordinate(node, key, example: "\(key): 1"))
             }

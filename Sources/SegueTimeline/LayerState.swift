@@ -21,6 +21,9 @@ public struct LayerState: Sendable {
     public var text: TextSpec?
     public var shadow: ShadowSpec
     public var cornerStyle: CornerStyle
+    public var shape: ShapeSpec?
+    /// `mask` (zero or one layer), in this layer's bounds space.
+    public var mask: [LayerState]
     /// Set while `transform.*` key-path animations drive the transform (their value functions
     /// build the matrix from these numbers); nil when `transform` is a plain matrix.
     public var transformComponents: TransformComponents?
@@ -33,7 +36,8 @@ public struct LayerState: Sendable {
         opacity = l.opacity; hidden = l.hidden; backgroundColor = l.backgroundColor
         cornerRadius = l.cornerRadius; masksToBounds = l.masksToBounds; borderWidth = l.borderWidth
         borderColor = l.borderColor; doubleSided = l.doubleSided; allowsEdgeAntialiasing = l.allowsEdgeAntialiasing
-        contents = l.contents; text = l.text; shadow = l.shadow; cornerStyle = l.cornerStyle
+        contents = l.contents; text = l.text; shadow = l.shadow; cornerStyle = l.cornerStyle; shape = l.shape
+        mask = l.maskLayers.map(LayerState.init(model:))
         sublayers = l.sublayers.map(LayerState.init(model:))
     }
 
