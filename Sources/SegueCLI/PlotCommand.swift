@@ -148,8 +148,9 @@ struct PlotStyle {
         case .rotationX, .rotationY, .rotationZ: "rad"
         case .scale, .scaleX, .scaleY: "×"
         case .position, .positionX, .positionY, .boundsSize, .frame, .cornerRadius, .translationX, .translationY,
-             .translationZ, .zPosition, .borderWidth, .boundsOrigin: "pt"
-        case .opacity, .backgroundColor, .borderColor, .hidden, .transform: nil
+             .translationZ, .zPosition, .borderWidth, .boundsOrigin, .shadowRadius, .shadowOffset, .lineWidth, .lineDashPhase: "pt"
+        case .opacity, .backgroundColor, .borderColor, .hidden, .transform, .shadowOpacity, .shadowColor, .shadowPath,
+             .path, .fillColor, .strokeColor, .strokeStart, .strokeEnd: nil
         }
     }
 
@@ -173,6 +174,7 @@ struct PlotStyle {
         case .rect: ["origin.x", "origin.y", "width", "height"]
         case .color: ["red", "green", "blue", "alpha"]
         case .transform: (1 ... 4).flatMap { r in (1 ... 4).map { c in "m\(r)\(c)" } }
+        case .path: (0 ..< max(count, 1)).map { "\($0 % 2 == 0 ? "x" : "y")\($0 / 2 + 1)" }
         }
         return i < names.count ? names[i] : "#\(i + 1)"
     }

@@ -53,6 +53,12 @@ public struct DisplayNode: Sendable {
     public var content: LayerContent
     /// Sublayers, back to front.
     public var children: [DisplayNode]
+    /// The layer's shadow, drawn behind it in its own plane (none unless its opacity is set).
+    public var shadow: ShadowSpec = ShadowSpec()
+    /// `mask` (zero or one node): its alpha multiplies this node and its subtree.
+    public var mask: [DisplayNode] = []
+    /// CAShapeLayer's drawing, above the background and below the sublayers.
+    public var shape: ShapeSpec?
 
     public init(id: String, transform: Transform3D, bounds: Rect, opacity: Double, isHidden: Bool,
                 isFrontFacing: Bool, doubleSided: Bool, masksToBounds: Bool, allowsEdgeAntialiasing: Bool = true,
@@ -86,6 +92,8 @@ public struct LayerContent: Hashable, Sendable {
     public var text: TextSpec?
     /// True when the contents image is clipped to the rounded bounds (masksToBounds).
     public var clipsContentsToCorners: Bool
+    /// Which corners `cornerRadius` rounds, and with which curve.
+    public var cornerStyle: CornerStyle = CornerStyle()
 
     public init(size: Size, backgroundColor: RGBAColor = .clear, cornerRadius: Double = 0,
                 borderWidth: Double = 0, borderColor: RGBAColor = .black, image: ImageContents? = nil,

@@ -80,10 +80,16 @@ public enum DisplayListBuilder {
                                    cornerRadius: layer.cornerRadius, borderWidth: layer.borderWidth,
                                    borderColor: layer.borderColor, image: layer.contents, text: layer.text,
                                    clipsContentsToCorners: layer.masksToBounds)
-        return DisplayNode(id: layer.id, transform: full, bounds: layer.bounds, opacity: layer.opacity,
-                           isHidden: layer.hidden, isFrontFacing: isFrontFacing(full), doubleSided: layer.doubleSided,
-                           masksToBounds: layer.masksToBounds, allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing,
-                           content: content, children: children)
+        var result = DisplayNode(id: layer.id, transform: full, bounds: layer.bounds, opacity: layer.opacity,
+                               isHidden: layer.hidden, isFrontFacing: isFrontFacing(full), doubleSided: layer.doubleSided,
+                               masksToBounds: layer.masksToBounds, allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing,
+                               content: content, children: children)
+        result.shadow = layer.shadow
+        result.content.cornerStyle = layer.cornerStyle
+        result.shape = layer.shape
+        // The mask lives in the masked layer's bounds space (no sublayerTransform).
+        result.mask = layer.mask.map { node(for: $0, parentPlane: full) }
+        return result
     }
 
     /// Siblings are painted by zPosition, then in tree order (a stable sort).

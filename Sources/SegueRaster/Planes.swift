@@ -173,7 +173,8 @@ extension FrameRenderer {
         let outline: [Point]
         if clipsToBounds {
             let mag = PlaneGeometry.maxMagnification(h, at: PlaneGeometry.nearClipped(node.bounds.corners, h))
-            outline = projectedRoundedRect(node.bounds, radius: node.content.cornerRadius, h: h, magnification: mag)
+            outline = projectedRoundedRect(node.bounds, radius: node.content.cornerRadius, h: h, magnification: mag,
+                                           style: node.content.cornerStyle)
         } else {
             outline = PlaneGeometry.project(PlaneGeometry.nearClipped(outlineRect.corners, h), canvasWidth: width, canvasHeight: height)
         }
@@ -185,7 +186,7 @@ extension FrameRenderer {
         let stride = layout.width * 4
         let buffer = planeBuffers.take(byteCount: stride * layout.height)
         defer { planeBuffers.give(buffer) }
-        let opaque = Self.fillsLayout(node, layout, outlineMasked: clipsToBounds)
+        let opaque = node.mask.isEmpty && Self.fillsLayout(node, layout, outlineMasked: clipsToBounds)
         if !opaque { memset(buffer.baseAddress!, 0, stride * layout.height) }
         let offscreen = try RenderTarget.make(data: buffer.baseAddress!, stride: stride,
                                               rect: PixelRect(x0: 0, y0: 0, x1: layout.width, y1: layout.height))
@@ -197,6 +198,10 @@ extension FrameRenderer {
         planeRenderer.target = offscreen
         try planeRenderer.drawSubtree(node, layout.fromPlane, alpha: 1, outlineMasked: clipsToBounds)
         cairo_surface_flush(offscreen.surface)
+        if let mask = node.mask.first {
+            cairo_surface_mark_dirty(offscreen.surface)
+            try planeRenderer.applyMask(mask)
+        }
 
         // Project it once, through one mask: the outline, the ancestor clips and the opacity.
         let box = outlineBox.intersection(clipBox).intersection(target.canvasRect)
@@ -231,7 +236,7 @@ extension FrameRenderer {
     /// bounds (and any image overflowing them), its descendants' extents, cut by masksToBounds.
     /// `m` maps the node's bounds space to plane points (exactly the identity for the root),
     /// `toPlanePoints` canvas points to plane points. Nil when nothing is drawn.
-    func planeRect(of node: DisplayNode, _ m: Homography, toPlanePoints: Homography) throws -> Rect? {
+    func planeRect(of node: DisplayNode, _ m: Homography, toPlanePoints: Homography, ownShadow: Bool = true) throws -> Rect? {
         guard Self.drawable(node) else { return nil }
         let b = node.bounds
         var own: Rect?
@@ -243,6 +248,12 @@ extension FrameRenderer {
                 let rect = Rect(x: b.minX + ir.minX, y: b.minY + ir.minY, width: ir.width, height: ir.height)
                 if Self.hasArea(rect), let r = Self.mappedBox(rect, m) { own = own.map { Self.union($0, r) } ?? r }
             }
+        }
+        if let shape = Self.shapeRect(of: node), let r = Self.mappedBox(shape, m) {
+            own = own.map { Self.union($0, r) } ?? r
+        }
+        if ownShadow, let (shadow, _) = try shadowGeometry(of: node), let r = Self.mappedBox(shadow, m) {
+            own = own.map { Self.union($0, r) } ?? r
         }
         var children: Rect?
         for child in node.children {

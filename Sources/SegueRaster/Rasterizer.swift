@@ -195,7 +195,7 @@ final class FrameRenderer {
             return
         }
         let opacity = min(node.opacity, 1)
-        let grouped = opacity < 1 && node.children.contains { Self.drawable($0) }
+        let grouped = opacity < 1 && node.children.contains { Self.drawable($0) } || !node.mask.isEmpty
         guard grouped else {
             try drawSubtree(node, h, alpha: opacity)
             return
@@ -209,6 +209,7 @@ final class FrameRenderer {
         try drawSubtree(node, h, alpha: 1)
         cairo_surface_flush(group.surface)
         cairo_surface_mark_dirty(group.surface)
+        if let mask = node.mask.first { try applyMask(mask) }
         // Composite the group once with the node's opacity. Its content is already clipped.
         let cr = cairo_create(parent.surface)!
         cairo_set_source_surface(cr, group.surface, Double(group.originX - parent.originX), Double(group.originY - parent.originY))
@@ -219,7 +220,9 @@ final class FrameRenderer {
     /// Body, children (clipped when masksToBounds), border. `outlineMasked` is set for the root
     /// of a plane with masksToBounds drawn offscreen: the plane's outline mask rounds its
     /// corners once, so here the bounds are square (two anti-aliased edges would erode them).
-    func drawSubtree(_ node: DisplayNode, _ h: Homography, alpha: Double, outlineMasked: Bool = false) throws {
+    func drawSubtree(_ node: DisplayNode, _ h: Homography, alpha: Double, outlineMasked: Bool = false,
+                     drawsShadow: Bool = true) throws {
+        if drawsShadow { try drawShadow(node, h, alpha: alpha) }
         let content = node.content
         let bounds = node.bounds
         let hasArea = Self.hasArea(bounds)
@@ -229,12 +232,17 @@ final class FrameRenderer {
         if hasArea {
             let bg = content.backgroundColor
             if bg.alpha > 0 {
-                let poly = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: mag)
+                let poly = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: mag, style: content.cornerStyle)
                 fill([poly], color: bg, alpha: alpha, evenOdd: false)
             }
             if content.image != nil || content.text != nil {
                 try drawTexture(node, h, magnification: mag, alpha: alpha)
             }
+        }
+        // A shape layer's path may reach outside its bounds (and need none).
+        if node.shape != nil {
+            let m = PlaneGeometry.maxMagnification(h, at: PlaneGeometry.nearClipped((Self.shapeRect(of: node) ?? bounds).corners, h))
+            drawShape(node, h, alpha: alpha, magnification: m)
         }
 
         if !node.children.isEmpty {
@@ -243,7 +251,7 @@ final class FrameRenderer {
             } else if hasArea {
                 // Children see the rounded bounds, projected, as one more clip. A mask that is
                 // entirely behind the eye or off the canvas hides the whole subtree.
-                let poly = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: mag)
+                let poly = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: mag, style: content.cornerStyle)
                 if let box = PixelRect(enclosing: poly), !clipBox.intersection(box).isEmpty {
                     let saved = clipBox
                     clips.append(poly)
@@ -261,11 +269,11 @@ final class FrameRenderer {
         let bounds = node.bounds
         guard content.hasBorder, Self.hasArea(bounds), content.borderWidth.isFinite else { return }
         let bw = content.borderWidth
-        let outer = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: magnification)
+        let outer = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: magnification, style: content.cornerStyle)
         let inner = Rect(x: bounds.minX + bw, y: bounds.minY + bw, width: bounds.width - 2 * bw, height: bounds.height - 2 * bw)
         if Self.hasArea(inner) {
             let innerRadius = max(min(content.cornerRadius, min(bounds.width, bounds.height) / 2) - bw, 0)
-            let innerPoly = projectedRoundedRect(inner, radius: innerRadius, h: h, magnification: magnification)
+            let innerPoly = projectedRoundedRect(inner, radius: innerRadius, h: h, magnification: magnification, style: content.cornerStyle)
             fill([outer, innerPoly], color: content.borderColor, alpha: alpha, evenOdd: true)
         } else {
             fill([outer], color: content.borderColor, alpha: alpha, evenOdd: false)
@@ -274,10 +282,13 @@ final class FrameRenderer {
 
     /// The rounded rect, polygonized finely enough for its on-screen size, cut at the near
     /// plane and projected to canvas pixels (empty when nothing is in front of the eye).
-    func projectedRoundedRect(_ r: Rect, radius: Double, h: Homography, magnification: Double) -> [Point] {
+    func projectedRoundedRect(_ r: Rect, radius: Double, h: Homography, magnification: Double,
+                              style: CornerStyle = .default) -> [Point] {
         let rad = radius.isFinite ? min(max(radius, 0), min(r.width, r.height) / 2) : 0
         let segments = PlaneGeometry.segments(forRadiusPixels: rad * min(magnification, 16 * scale))
-        let poly = PlaneGeometry.roundedRect(r, radius: rad, segmentsPerCorner: segments)
+        let poly = style.isDefault || rad <= 0 || segments <= 0
+            ? PlaneGeometry.roundedRect(r, radius: rad, segmentsPerCorner: segments)
+            : PlaneGeometry.polygon(ScenePath.roundedRect(r, radius: rad, style: style), segmentsPerCurve: segments)
         return PlaneGeometry.project(PlaneGeometry.nearClipped(poly, h), canvasWidth: width, canvasHeight: height)
     }
 
@@ -303,6 +314,14 @@ final class FrameRenderer {
                                                                            canvasWidth: width, canvasHeight: height)) ?? .empty)
                 }
             }
+        }
+        if let shape = Self.shapeRect(of: node) {
+            r = r.union(PixelRect(enclosing: PlaneGeometry.project(PlaneGeometry.nearClipped(shape.corners, h),
+                                                                   canvasWidth: width, canvasHeight: height)) ?? .empty)
+        }
+        if let (shadow, _) = try shadowGeometry(of: node) {
+            r = r.union(PixelRect(enclosing: PlaneGeometry.project(PlaneGeometry.nearClipped(shadow.corners, h),
+                                                                   canvasWidth: width, canvasHeight: height)) ?? .empty)
         }
         var children = PixelRect.empty
         for child in node.children { children = children.union(try extent(of: child)) }

@@ -59,6 +59,7 @@ struct TextureKey: Hashable, Sendable {
     var text: TextSpec?
     /// Corner radius the image is clipped to, or nil when the image is not clipped.
     var imageClipRadius: Double?
+    var imageClipStyle: CornerStyle = .default
     /// Points per image pixel for `center` gravity (the canvas scale, as for an @Nx image).
     var canvasScale: Double
     /// Texture pixels per content point before capping.
@@ -71,6 +72,7 @@ struct TextureKey: Hashable, Sendable {
         gravity = content.image?.gravity
         text = content.text.flatMap { $0.string.isEmpty ? nil : $0 }
         imageClipRadius = content.image != nil && content.clipsContentsToCorners ? max(content.cornerRadius, 0) : nil
+        if imageClipRadius != nil { imageClipStyle = content.cornerStyle }
         self.canvasScale = canvasScale
         self.textureScale = textureScale
     }
@@ -317,7 +319,7 @@ enum ContentRenderer {
         if let image, let dest = imageDest, dest.width > 0, dest.height > 0 {
             cairo_save(cr)
             if let radius = key.imageClipRadius {
-                roundedRectPath(cr, bounds, radius: radius)
+                roundedRectPath(cr, bounds, radius: radius, style: key.imageClipStyle)
                 cairo_clip(cr)
             }
             cairo_rectangle(cr, dest.minX, dest.minY, dest.width, dest.height)
@@ -353,9 +355,13 @@ enum ContentRenderer {
         return Texture(pixels: pixels, rect: rect)
     }
 
-    static func roundedRectPath(_ cr: OpaquePointer, _ r: Rect, radius: Double) {
+    static func roundedRectPath(_ cr: OpaquePointer, _ r: Rect, radius: Double, style: CornerStyle = .default) {
         let rad = min(max(radius, 0), min(r.width, r.height) / 2)
         cairo_new_path(cr)
+        if !style.isDefault && rad > 0 {
+            PathDrawing.add(ScenePath.roundedRect(r, radius: rad, style: style), to: cr)
+            return
+        }
         if rad <= 0 {
             cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
             return

@@ -56,7 +56,7 @@ public struct Scene: Sendable {
     /// Every layer in the tree, depth first, back to front.
     public var allLayers: [LayerSpec] {
         var out: [LayerSpec] = []
-        func visit(_ l: LayerSpec) { out.append(l); l.sublayers.forEach(visit) }
+        func visit(_ l: LayerSpec) { out.append(l); l.maskLayers.forEach(visit); l.sublayers.forEach(visit) }
         layers.forEach(visit)
         return out
     }
@@ -112,6 +112,14 @@ public struct LayerSpec: Sendable {
     /// The layer is a snapshot (an image) of content laid out at this size: its sublayers are
     /// drawn scaled from this size to the layer's bounds, as a snapshot view's image is.
     public var snapshotSize: Size?
+    /// CALayer's shadow. No shadow is drawn while `shadow.opacity` is 0 (the default).
+    public var shadow: ShadowSpec = ShadowSpec()
+    /// `mask`: a layer in this layer's bounds space whose alpha masks it (zero or one item).
+    public var maskLayers: [LayerSpec] = []
+    /// CAShapeLayer's path, fill and stroke; nil unless a shape key is written.
+    public var shape: ShapeSpec?
+    /// `cornerCurve` and `maskedCorners`.
+    public var cornerStyle: CornerStyle = CornerStyle()
     public var sublayers: [LayerSpec]
 
     public init(id: String, location: SourceLocation,
@@ -137,6 +145,27 @@ public struct LayerSpec: Sendable {
         Rect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
              width: bounds.width, height: bounds.height)
     }
+}
+
+/// CALayer's shadow properties, with Core Animation's defaults (`shadowOpacity` 0, so none is
+/// drawn until it is set).
+public struct ShadowSpec: Hashable, Sendable {
+    public var color: RGBAColor
+    public var opacity: Double
+    /// The blur, in points: Segue draws a Gaussian with this standard deviation (see
+    /// docs/scene-format/shadows.md for why).
+    public var radius: Double
+    /// In the layer's own coordinates, so it turns with the layer. Core Animation's default is
+    /// (0, −3): three points up.
+    public var offset: Size
+    /// When set, the shadow is this path's shape instead of the layer's alpha.
+    public var path: ScenePath?
+    public init(color: RGBAColor = .black, opacity: Double = 0, radius: Double = 3, offset: Size = Size(width: 0, height: -3),
+                path: ScenePath? = nil) {
+        self.color = color; self.opacity = opacity; self.radius = radius; self.offset = offset; self.path = path
+    }
+    /// Whether anything is drawn.
+    public var isVisible: Bool { opacity > 0 && color.alpha > 0 && opacity.isFinite && radius.isFinite }
 }
 
 /// `contents`: an image drawn into the layer's bounds.
@@ -230,17 +259,33 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
     case borderColor
     /// The content offset of a scroll view (UIScrollView's contentOffset is its bounds.origin).
     case boundsOrigin = "bounds.origin"
+    case shadowOpacity
+    case shadowRadius
+    case shadowOffset
+    case shadowColor
+    /// Interpolates the path's points pairwise, as Core Animation does.
+    case shadowPath
+    /// CAShapeLayer's `path`, interpolated like `shadowPath`.
+    case path
+    case fillColor
+    case strokeColor
+    case lineWidth
+    case strokeStart
+    case strokeEnd
+    case lineDashPhase
 
     /// The kind of value `from`/`to` take for this key path.
     public var valueKind: AnimationValueKind {
         switch self {
         case .opacity, .positionX, .positionY, .cornerRadius, .scale, .scaleX, .scaleY,
-             .translationX, .translationY, .translationZ, .zPosition, .borderWidth: .number
+             .translationX, .translationY, .translationZ, .zPosition, .borderWidth,
+             .shadowOpacity, .shadowRadius, .lineWidth, .strokeStart, .strokeEnd, .lineDashPhase: .number
         case .rotationX, .rotationY, .rotationZ: .angle
         case .position, .boundsOrigin: .point
-        case .boundsSize: .size
+        case .boundsSize, .shadowOffset: .size
         case .frame: .rect
-        case .backgroundColor, .borderColor: .color
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor: .color
+        case .shadowPath, .path: .path
         case .hidden: .bool
         case .transform: .transform
         }
@@ -248,7 +293,7 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
 }
 
 public enum AnimationValueKind: String, Sendable {
-    case number, angle, point, size, rect, color, bool, transform
+    case number, angle, point, size, rect, color, bool, transform, path
 }
 
 /// A `from`/`to` value. Angles are stored as `.number` in radians.
@@ -261,6 +306,8 @@ public enum AnimationValue: Hashable, Sendable {
     case bool(Bool)
     /// A whole `transform` (written as an operation list or a matrix).
     case transform(Transform3D)
+    /// A path (`shadowPath`); nil is "no path".
+    case path(ScenePath?)
 }
 
 /// How progress through an animation maps to progress of its value.

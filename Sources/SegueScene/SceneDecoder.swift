@@ -54,13 +54,16 @@ package final class SceneDecoder: ValueReader {
     package static let layerKeys = ["id", "frame", "bounds", "position", "anchorPoint", "zPosition", "transform",
                             "sublayerTransform", "opacity", "hidden", "backgroundColor", "cornerRadius",
                             "masksToBounds", "borderWidth", "borderColor", "doubleSided", "allowsEdgeAntialiasing", "contents",
-                            "contentsGravity", "text", "scroll", "snapshotSize", "sublayers"]
+                            "contentsGravity", "text", "scroll", "snapshotSize", "shadowColor", "shadowOpacity", "shadowRadius",
+                            "shadowOffset", "shadowPath", "cornerCurve", "maskedCorners"]
+                            + shapeLayerKeys + ["mask", "sublayers"]
     package static let layerSynonyms = [
         "alpha": "opacity", "isHidden": "hidden", "clipsToBounds": "masksToBounds", "isDoubleSided": "doubleSided",
         "center": "position", "anchor": "anchorPoint", "subviews": "sublayers", "children": "sublayers",
         "layers": "sublayers", "image": "contents", "name": "id", "zIndex": "zPosition", "radius": "cornerRadius",
         "backgroundColour": "backgroundColor", "borderColour": "borderColor", "gravity": "contentsGravity",
         "label": "text", "string": "text", "scrollView": "scroll", "UIScrollView": "scroll",
+        "shadowColour": "shadowColor", "shadowAlpha": "shadowOpacity", "shadowBlur": "shadowRadius",
     ]
     package static let layerElsewhere = [
         "size": "set the size with frame: [x, y, width, height] or bounds: [width, height]",
@@ -239,6 +242,9 @@ package final class SceneDecoder: ValueReader {
             }
           }
         }
+        if collected.isEmpty {
+            _ = try collecting(()) { () throws(SceneError) in try checkPathMorphs(animations, layers: layers) }
+        }
         if !collected.isEmpty { throw collectedErrors() }
         guard let canvas else {
             // Unreachable: 'canvas' is required by the schema.
@@ -276,6 +282,8 @@ package final class SceneDecoder: ValueReader {
                         knownLayerIDSet.insert(s.string)
                     } else if k.scalar?.string == "sublayers" {
                         stack.append(v)
+                    } else if k.scalar?.string == "mask", case .mapping = v {
+                        stack.append(.sequence(.init([v])))
                     }
                 }
             }
@@ -459,6 +467,34 @@ package final class SceneDecoder: ValueReader {
                 gravity = ContentsGravity(rawValue: name) ?? .resize
             case "text":
                 layer.text = try decodeText(value)
+            case "shadowColor":
+                layer.shadow.color = try color(value, "shadowColor")
+            case "shadowOpacity":
+                layer.shadow.opacity = try number(value, "shadowOpacity", in: 0 ... 1, what: "between 0 and 1", example: "shadowOpacity: 0.3")
+            case "shadowRadius":
+                layer.shadow.radius = try length(value, "shadowRadius", example: "shadowRadius: 10")
+            case "shadowOffset":
+                layer.shadow.offset = try shadowOffset(value, "shadowOffset")
+            case "shadowPath":
+                layer.shadow.path = try decodePath(value, key: "shadowPath")
+            case "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
+                 "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd":
+                var shape = layer.shape ?? ShapeSpec()
+                try decodeShapeKey(key, value, into: &shape)
+                layer.shape = shape
+            case "mask":
+                if !isNull(value) {
+                    let errorsBefore = collected.count
+                    layer.maskLayers = try decodeLayerList(.sequence(.init([value], value.tag, .any, value.mark)), key: "mask", depth: depth + 1)
+                    if collected.count > errorsBefore { sublayersFailed = true }
+                }
+            case "cornerCurve":
+                let name = try name(value, "cornerCurve", among: CornerCurve.allCases.map(\.rawValue),
+                                    synonyms: ["squircle": "continuous", "smooth": "continuous", "circle": "circular", "round": "circular"],
+                                    prefixes: ["kCACornerCurve", "CALayerCornerCurve."], what: "corner curve")
+                layer.cornerStyle.curve = CornerCurve(rawValue: name) ?? .circular
+            case "maskedCorners":
+                layer.cornerStyle.masked = try maskedCorners(value)
             case "scroll":
                 let scroll = try decodeScroll(value, layer: what)
                 contentOffsetKey = value.mapping?.first { $0.key.scalar?.string == "contentOffset" }?.key
@@ -917,6 +953,14 @@ package final class SceneDecoder: ValueReader {
                 return .number(try length(node, key, example: "\(key): 16"))
             case .borderWidth:
                 return .number(try length(node, key, example: "\(key): 1"))
+            case .shadowOpacity:
+                return .number(try number(node, key, in: 0 ... 1, what: "between 0 and 1 for shadowOpacity", example: "\(key): 0.3"))
+            case .shadowRadius:
+                return .number(try length(node, key, example: "\(key): 10"))
+            case .lineWidth:
+                return .number(try length(node, key, example: "\(key): 2"))
+            case .strokeStart, .strokeEnd:
+                return .number(try number(node, key, in: 0 ... 1, what: "between 0 and 1 for \(keyPath.rawValue)", example: "\(key): 0.5"))
             default:
                 return .number(try coordinate(node, key, example: "\(key): 1"))
             }
@@ -926,6 +970,10 @@ package final class SceneDecoder: ValueReader {
             let v = try numbers(node, key, counts: [2], shape: "[x, y] for \(keyPath.rawValue)", example: "\(key): [195, 422]")
             try checkCoordinates(v, node, key, sizesFrom: 2)
             return .point(Point(x: v[0], y: v[1]))
+        case .size where keyPath == .shadowOffset:
+            return .size(try shadowOffset(node, key))
+        case .path:
+            return .path(try decodePath(node, key: key))
         case .size:
             let v = try numbers(node, key, counts: [2], shape: "[width, height] for \(keyPath.rawValue)", example: "\(key): [300, 200]")
             try checkCoordinates(v, node, key, sizesFrom: 0)

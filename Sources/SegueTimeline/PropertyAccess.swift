@@ -60,6 +60,18 @@ extension LayerState {
         case .zPosition: return .number(zPosition)
         case .hidden: return .bool(hidden)
         case .transform: return .transform(transform)
+        case .shadowOpacity: return .number(shadow.opacity)
+        case .shadowRadius: return .number(shadow.radius)
+        case .shadowOffset: return .size(shadow.offset)
+        case .shadowColor: return .color(shadow.color)
+        case .shadowPath: return .path(shadow.path)
+        case .path: return .path(shape?.path)
+        case .fillColor: return .color(shape?.fillColor ?? ShapeSpec().fillColor)
+        case .strokeColor: return .color(shape?.strokeColor ?? ShapeSpec().strokeColor)
+        case .lineWidth: return .number(shape?.lineWidth ?? ShapeSpec().lineWidth)
+        case .strokeStart: return .number(shape?.strokeStart ?? 0)
+        case .strokeEnd: return .number(shape?.strokeEnd ?? 1)
+        case .lineDashPhase: return .number(shape?.lineDashPhase ?? 0)
         case .rotationX: return .number(components.rotation[0])
         case .rotationY: return .number(components.rotation[1])
         case .rotationZ: return .number(components.rotation[2])
@@ -85,6 +97,19 @@ extension LayerState {
         case (.cornerRadius, _): cornerRadius = max(0, number(cornerRadius))
         case (.borderWidth, _): borderWidth = max(0, number(borderWidth))
         case (.zPosition, _): zPosition = number(zPosition)
+        case (.shadowOpacity, _): shadow.opacity = min(max(number(shadow.opacity), 0), 1)
+        case (.shadowRadius, _): shadow.radius = max(0, number(shadow.radius))
+        case let (.shadowOffset, .size(s)):
+            shadow.offset = additive ? Size(width: shadow.offset.width + s.width, height: shadow.offset.height + s.height) : s
+        case let (.shadowColor, .color(c)): shadow.color = additive ? Self.add(shadow.color, c) : c
+        case let (.shadowPath, .path(p)): shadow.path = p
+        case let (.path, .path(p)): editShape { $0.path = p }
+        case let (.fillColor, .color(c)): editShape { $0.fillColor = additive ? Self.add($0.fillColor, c) : c }
+        case let (.strokeColor, .color(c)): editShape { $0.strokeColor = additive ? Self.add($0.strokeColor, c) : c }
+        case (.lineWidth, _): editShape { $0.lineWidth = max(0, number($0.lineWidth)) }
+        case (.strokeStart, _): editShape { $0.strokeStart = min(max(number($0.strokeStart), 0), 1) }
+        case (.strokeEnd, _): editShape { $0.strokeEnd = min(max(number($0.strokeEnd), 0), 1) }
+        case (.lineDashPhase, _): editShape { $0.lineDashPhase = number($0.lineDashPhase) }
         case let (.position, .point(p)):
             position = additive ? Point(x: position.x + p.x, y: position.y + p.y) : p
         case let (.boundsOrigin, .point(p)):
@@ -123,6 +148,13 @@ extension LayerState {
         default:
             break // the parser guarantees value kinds match key paths
         }
+    }
+
+    /// Animating a shape key path makes the layer a shape layer.
+    private mutating func editShape(_ change: (inout ShapeSpec) -> Void) {
+        var s = shape ?? ShapeSpec()
+        change(&s)
+        shape = s
     }
 
     static func add(_ a: RGBAColor, _ b: RGBAColor) -> RGBAColor {

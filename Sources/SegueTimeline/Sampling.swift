@@ -65,6 +65,7 @@ extension AnimationValue {
         case let .color(c): [c.red, c.green, c.blue, c.alpha]
         case let .bool(b): [b ? 1 : 0]
         case let .transform(m): m.rowMajor
+        case let .path(p): p?.vector ?? []
         }
     }
 }

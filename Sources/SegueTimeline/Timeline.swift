@@ -103,6 +103,7 @@ public struct Timeline: Sendable {
     private func evaluate(_ spec: LayerSpec, sceneTime: Double, animationTime: Double) -> LayerState {
         var state = LayerState(model: spec)
         state.sublayers = spec.sublayers.map { evaluate($0, sceneTime: sceneTime, animationTime: animationTime) }
+        state.mask = spec.maskLayers.map { evaluate($0, sceneTime: sceneTime, animationTime: animationTime) }
         if let scroll = scrolls[spec.id] { state.bounds.origin = scroll.offset(at: sceneTime) }
         if let zooming = zoomingScrolls[spec.id] { Self.apply(zooming, of: spec, at: sceneTime, to: &state) }
         if let evaluators = evaluatorsByLayer[spec.id] { Self.applyAnimations(evaluators, at: animationTime, to: &state) }

@@ -17,6 +17,7 @@ extension AnimationValue {
         case let (.color(p), .color(q)): return .color(RGBAColor.interpolate(p, q, min(max(t, 0), 1)))
         case (.bool, _): return t >= 1 ? b : a
         case let (.transform(p), .transform(q)): return .transform(Transform3D.interpolate(p, q, t))
+        case let (.path(p?), .path(q?)): return .path(ScenePath.interpolate(p, q, t))
         default: return t < 0.5 ? a : b
         }
     }
@@ -31,6 +32,7 @@ extension AnimationValue {
         case let .rect(r): return [r.minX, r.minY, r.width, r.height]
         case let .color(c): return [c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha]
         case let .bool(b): return [b ? 1 : 0]
+        case let .path(p): return p?.vector ?? []
         case let .transform(m):
             guard let d = DecomposedTransform(m) else { return m.rowMajor + [1] }
             var q = d.quaternion
@@ -53,6 +55,7 @@ extension AnimationValue {
             return .color(RGBAColor(red: min(max(v[0] / alpha, 0), 1), green: min(max(v[1] / alpha, 0), 1),
                                     blue: min(max(v[2] / alpha, 0), 1), alpha: alpha))
         case .bool: return .bool(v[0] >= 0.5)
+        case let .path(p): return .path(p?.withVector(v))
         case let .transform(m):
             guard v.count == 17, var d = DecomposedTransform(m) else { return self }
             d.scale = Array(v[0 ..< 3]); d.skew = Array(v[3 ..< 6])
