@@ -177,9 +177,9 @@ struct GIFWriterTests {
         let file = try AtomicFileWriter(destination: dir.appendingPathComponent("probe.gif"))
         defer { file.discard() }
         let spool = try FrameSpool(for: file, width: w, height: h)
-        for frame in frames { try GIFFFmpegFloorTests.rgba(frame).withUnsafeBytes { try spool.append($0) } }
+        for frame in frames { try GIFQualityTargetTests.rgba(frame).withUnsafeBytes { try spool.append($0) } }
         let encoder = try GIFEncoder(spool: spool, hasTransparency: false)
-        let starts = encoder.segmentStarts()
+        let starts = encoder.plan.segmentStarts(width: w, height: h, hasTransparency: false)
         try #require(starts.count == 2, "segments start at \(starts)")
         #expect(encoder.plan.rects[starts[1]].y == bar, "the second segment starts at a frame whose change is \(encoder.plan.rects[starts[1]])")
 
@@ -495,7 +495,7 @@ struct GIFFidelityTests {
             // A trail of the white sheet over the dimmed screen is off by over 100. Lossy LZW may
             // move a pixel's blue, the channel it weighs least, by up to 3/√2 of its largest
             // tolerance (68 at 32), on top of the palette's own error (up to about 20 here).
-            let lossyReach = Int(3 / 2.0.squareRoot() * Double(GIFEncoder.PerceptualTarget.lossyTolerances.max()!))
+            let lossyReach = Int(3 / 2.0.squareRoot() * Double(GIFTuning.lossyTolerances.max()!))
             #expect(worst <= lossyReach + 20, "frame \(k): a pixel is off by \(worst)")
             // (The mean only guards against drift: frames aim at a perceptual score, not at a mean
             // error, which is 2.0–2.9 here since lossy levels are pushed where a frame has room.)
