@@ -63,10 +63,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("GIF, WebP, APNG: how many times the animation plays; 0 repeats forever.", valueName: "n"))
     var loop: Int = 0
 
-    @Option(help: ArgumentHelp("GIF quality 0…100 on the SSIMULACRA2 scale (90: visually lossless, 80: high, 70: good): every frame scores at least this wherever a 256-colour frame can, drawn with the animation's global palette where that reaches it, else with a palette of its own and as few colours as that needs. A frame that cannot reach it (a photo under a translucent overlay, for one) climbs while each step gains at least 0.5 points per extra kilobyte, unless --gif-strict; the summary says how many frames stopped below and the worst score. 100: exact, libimagequant's best palettes. (default: 90)", valueName: "q"))
+    @Option(help: ArgumentHelp("GIF quality 0…100 on the SSIMULACRA2 scale (90: visually lossless, 80: high, 70: good): every frame scores at least this wherever a 256-colour frame can, drawn with the animation's global palette where that reaches it, else with a palette of its own and as few colours as that needs. A frame that cannot reach it (a photo under a translucent overlay, for one) climbs the palette ladder only while each rung gains at least 0.5 points per extra kilobyte, unless --gif-strict; the summary says how many frames stopped below and the worst score. 100: exact, libimagequant's best palettes. (default: 90)", valueName: "q"))
     var gifQuality: Int?
 
-    @Flag(help: "GIF: a frame that cannot reach --gif-quality climbs to the top of the palette ladder (256 colours, dithered) whatever each step costs, instead of stopping where a step gains less than 0.5 SSIMULACRA2 points per extra kilobyte. Larger files where no 256-colour frame reaches the quality.")
+    @Flag(help: "GIF: a frame that cannot reach --gif-quality climbs to the top of the palette ladder (256 colours, dithered) whatever each rung costs, instead of stopping where a rung gains less than 0.5 SSIMULACRA2 points per extra kilobyte. Larger files where no 256-colour frame reaches the quality.")
     var gifStrict = false
 
     @Option(help: ArgumentHelp("GIF colours per palette, 2…256, counting the transparent entry that unchanged pixels use.", valueName: "n"))

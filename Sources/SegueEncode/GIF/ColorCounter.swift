@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Counts how many pixels have each exact opaque colour, to find the flat colours of a UI
 /// (backgrounds, cards, buttons, text) so that the GIF palette holds them exactly.
 ///

@@ -53,18 +53,29 @@ extension SegmentEncoder {
         return (chosen.drawing, region)
     }
 
-    /// Tries `candidates` in order: the first that reaches the target is taken. Below it, a step
-    /// of the ladder is kept only if `PerceptualTarget.keepsClimbing` says it paid for its bytes,
-    /// and the climb ends at the first that did not; the best drawing kept is taken.
+    /// Tries `candidates` in order: the first that reaches the target is taken. Below it, the
+    /// climb goes on to the next rung of the ladder only while the rung just tried (its better
+    /// drawing, undithered or dithered) paid for its bytes over the rung below it
+    /// (`PerceptualTarget.keepsClimbing`); the best drawing of the rungs that paid is taken.
     func climb(_ candidates: [Candidate], painter: Painter, scorer: FrameScorer, measured: GIFRect,
                previous: SSIMULACRA2.RowSums?) throws -> Climb {
         let target = self.target!
         let rect = painter.region.rect
         let changedRows = rect.y - measured.y ..< rect.maxY - measured.y
-        var best: Climb?
-        var lastRung: (score: Double, bytes: Int)?
+        var kept: Climb?, rung: Climb?, below: (score: Double, bytes: Int)?
         var tries = 0
+        // Whether the rung just tried paid for itself; its drawings join the ones kept if so.
+        func rungPaid() -> Bool {
+            guard let finished = rung else { return true }
+            rung = nil
+            let here = (score: finished.best.score, bytes: finished.best.drawing.estimatedBytes())
+            if let below, !target.keepsClimbing(from: below, to: here) { return false }
+            below = here
+            if kept == nil || finished.best.score > kept!.best.score { kept = finished }
+            return true
+        }
         for candidate in candidates {
+            if case .rung(let k) = candidate, let r = rung?.step, steps[r].quality != steps[k].quality, !rungPaid() { break }
             let drawing = try painter.drawing(candidate)
             let (score, rows) = scorer.score(drawing.shownRegion(over: state.screen, measured: measured, width: width),
                                              changedRows: changedRows, previous: previous)
@@ -72,15 +83,15 @@ extension SegmentEncoder {
             let step: Int? = if case .rung(let k) = candidate { k } else { nil }
             let scored = Climb(best: Scored(drawing: drawing, score: score, rows: rows), step: step, tries: tries)
             if score >= target.score { return scored }
-            if step != nil {
-                let here = (score: score, bytes: drawing.estimatedBytes())
-                if let lastRung, !target.keepsClimbing(from: lastRung, to: here) { break }
-                lastRung = here
+            if step == nil {
+                if kept == nil || score > kept!.best.score { kept = scored }
+            } else if rung == nil || score > rung!.best.score {
+                rung = scored
             }
-            if best == nil || score > best!.best.score { best = scored }
         }
-        best!.tries = tries
-        return best!
+        _ = rungPaid()
+        kept!.tries = tries
+        return kept!
     }
 
     /// Below the target even after the climb: what holds the frame down may lie outside what it

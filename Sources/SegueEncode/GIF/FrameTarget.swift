@@ -9,7 +9,7 @@ struct PerceptualTarget: Equatable, Sendable {
     var strict = false
 
     /// Whether a frame that missed the target at `previous` should keep climbing after `next`, the
-    /// step above it: strict targets always do; otherwise while the step gained at least
+    /// rung above it: strict targets always do; otherwise while the rung gained at least
     /// `minimumGainPerKilobyte` points for each extra kilobyte it cost.
     func keepsClimbing(from previous: (score: Double, bytes: Int), to next: (score: Double, bytes: Int)) -> Bool {
         if strict { return true }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Frame timing for animated GIFs, whose delays are whole centiseconds.
 public enum GIFTiming {
     /// The highest frame rate a GIF is rendered at. Browsers (Chrome, Firefox, Safari) show

@@ -14,9 +14,9 @@ enum GIFTuning {
     /// A frame that reaches its target with this much room (SSIMULACRA2 points) lets the next one
     /// start a rung lower (two rungs with four times the room): fewer bytes, more misses to climb.
     static let headroom = 1.5
-    /// The stopping rule for a frame that cannot reach the target: it climbs while each step gains
-    /// at least this many points per extra kilobyte of the frame, and keeps its best drawing when a
-    /// step does not. Lower: closer to the target on hard frames, for more bytes.
+    /// The stopping rule for a frame that cannot reach the target: it climbs to the next rung while
+    /// the last rung gained at least this many points per extra kilobyte of the frame over the rung
+    /// below it. Lower: closer to the target on hard frames, for more bytes.
     static let minimumGainPerKilobyte = 0.5
     /// libimagequant's speed for a frame's own palette (its default is 4): higher is faster, with
     /// slightly worse palettes.

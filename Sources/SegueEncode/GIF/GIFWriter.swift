@@ -2,24 +2,15 @@
 import CImageQuant
 import Foundation
 
-/// Writes an animated GIF.
+/// Writes an animated GIF (see docs/gif.md).
 ///
-/// - Palettes come from libimagequant, with its edge-aware Floyd–Steinberg dithering.
 /// - Below quality 100 (the default is 90), the quality is a perceptual target: every frame, as a
 ///   viewer sees it, scores at least the quality on SSIMULACRA2 wherever a 256-colour frame can
-///   (`PerceptualTarget`), with as few colours as reach it. Frames that cannot reach it stop
-///   climbing by a stated rule (`GIFTuning.minimumGainPerKilobyte`), unless `Options.strict`.
-/// - At quality 100 the file is encoded twice, once with one palette shared by all frames (a
-///   global colour table from a histogram of every frame's changed pixels) and once with a
-///   palette per frame, each with libimagequant's best palettes, and the smaller file is kept.
-/// - Frames after the first store only the rectangle that changed; unchanged pixels inside it
-///   are transparent (see `GIFEncoder`).
-/// - Delays are whole centiseconds whose running total stays within 0.5 cs of the true time
-///   (`GIFTiming.delays`); the frame rate must be at most 50 fps.
-/// - The image blocks are written by Segue (libavcodec's GIF encoder cannot combine local colour
-///   tables with changed rectangles and transparency: it stores full frames whenever the
-///   palette changes); libavformat's GIF muxer adds the NETSCAPE2.0 loop extension, the delays
-///   and the trailer.
+///   (`PerceptualTarget`), with as few colours as reach it.
+/// - At quality 100 the file is encoded with one palette shared by all frames and with a palette
+///   per frame, libimagequant's best palettes, and the smaller file is kept.
+/// - Segue writes the image blocks (libavcodec's GIF encoder stores full frames whenever the
+///   palette changes); libavformat's GIF muxer adds the loop extension, delays and trailer.
 ///
 /// Frames are kept in an anonymous temporary file until `finish()`, which encodes, and writes
 /// the file atomically (temporary name + rename); see `FrameSink` for the failure guarantees.
@@ -51,7 +42,7 @@ public final class GIFWriter: FrameSink {
         public var dithering: Double
 
         /// Below quality 100: frames that cannot reach `quality` climb to the top of the ladder
-        /// whatever each step costs, instead of stopping where a step gains less than
+        /// whatever each rung costs, instead of stopping where a rung gains less than
         /// `GIFTuning.minimumGainPerKilobyte` points per extra kilobyte.
         public var strict: Bool
 
@@ -203,19 +194,14 @@ public final class GIFWriter: FrameSink {
 
     // MARK: - Choosing settings
 
-    /// Largest frame (pixels) whose palette strategies are encoded at the same time: 780×1688
-    /// (a phone at 2×) still is, 1170×2532 (3×) is not.
+    /// Largest frame (pixels) whose palette strategies are encoded at the same time, for memory.
     static let concurrentEncodeMaxPixels = 2_000_000
 
     /// glibc raises its mmap threshold each time a large mmapped buffer is freed, after which
-    /// frame-sized buffers come from the heap and its free space is not given back: a 1170×2532
-    /// GIF peaked at 477 MB that way, against 384 MB with the threshold fixed at 4 MB (same bytes).
-    /// Process-wide, set before the frames render (their buffers count too).
-    /// Below that, buffers are kept on the heap for the next frame instead of being mapped and
-    /// unmapped each time: the search allocates several frame-sized ones per try, and the kernel
-    /// zeroing fresh pages was 14 % of a 390×844 GIF's encode, and 13 of 31 CPU seconds of a
-    /// 1170×2532 one (with 64 MB kept: 5 s, and 27–28 s → 20 s of wall time).
-    /// All threads share one heap (see `shareOneHeap`).
+    /// frame-sized buffers come from the heap and its free space is not given back; for large
+    /// frames the threshold is fixed low, for peak memory. For smaller ones buffers are kept on
+    /// the heap for the next frame instead of being mapped and zeroed afresh for every try.
+    /// Process-wide, set before the frames render; all threads share one heap (`shareOneHeap`).
     private static func keepBuffersForReuse() {
         segue_malloc_reuse_buffers_under(64 << 20, 256 << 20)
     }
@@ -225,11 +211,8 @@ public final class GIFWriter: FrameSink {
     }
 
     /// Makes every thread allocate from one heap. glibc gives each thread its own, up to 8 per
-    /// core, and the free space kept in one is of no use to another: at 1170×2532, the 64 MB kept
-    /// per heap took the GIF at 10× the duration to 407 MB (395 MB with one heap from the GIF's
-    /// start, 379 MB with one heap from the process's start; 387 MB before, keeping nothing).
-    /// A thread keeps the heap it first allocated from, so front ends call this before anything
-    /// else runs (the same MP4 and WebP render times were measured either way). Process-wide.
+    /// core, and the free space kept in one is of no use to another. A thread keeps the heap it
+    /// first allocated from, so front ends call this before anything else runs. Process-wide.
     public static func shareOneHeap() {
         segue_malloc_one_heap()
     }
@@ -263,8 +246,7 @@ public final class GIFWriter: FrameSink {
                 }
                 results.set(k, outcome)
             }
-            // Each strategy peaks at about 320–350 MB on a 1170×2532 render, both at once at 527 MB:
-            // above `concurrentEncodeMaxPixels` they run one after the other to stay under 400 MB.
+            // Above `concurrentEncodeMaxPixels` they run one after the other, for memory.
             if width * height <= Self.concurrentEncodeMaxPixels {
                 DispatchQueue.concurrentPerform(iterations: modes.count, execute: encode)
             } else {

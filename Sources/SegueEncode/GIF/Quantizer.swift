@@ -100,7 +100,7 @@ enum Quantizer {
 
         /// Sets what the viewer sees under this image (see `hasBackground`), for remapping.
         /// - Parameter rowByRow: the background's colours are converted row by row as remapping
-        ///   reads them, not cached whole (16 bytes a pixel: 47 MB for a 1170×2532 frame); the
+        ///   reads them, not cached whole (16 bytes a pixel); the
         ///   indices are the same (see `RowByRowBackground`).
         func setBackground(_ attributes: Attributes, rgba: [UInt8], rowByRow: Bool = false) throws {
             precondition(rgba.count == width * height * 4 && backgroundPixels == nil)
@@ -202,7 +202,7 @@ enum Quantizer {
     /// `limit` bytes or more, and is malloc for the rest (16-byte aligned, as libimagequant needs).
     ///
     /// When libimagequant (2.x, `liq_image_get_row_f_init`) first reads an image's colours as
-    /// floats it caches them whole, 16 bytes a pixel (47 MB for a 1170×2532 frame), unless that
+    /// floats it caches them whole, 16 bytes a pixel, unless that
     /// allocation fails: then it converts each row as it reads it, to the same values. A
     /// remapping's background is read one row at a time beside the image, so it need not be
     /// cached. (Not the image being quantized: its contrast maps hold three rows at once, which
