@@ -54,15 +54,7 @@ let package = Package(
         // Perceptual metrics (SSIMULACRA2): the GIF encoder aims at a score with it. Inner loops in C.
         .target(name: "CSSIMULACRA2"),
         .target(name: "SegueMetrics", dependencies: ["CSSIMULACRA2"]),
-        // libimagequant's histogram weights, computed beside it (the same bytes, in less time).
-        .target(name: "CPaletteWeights"),
-        // libimagequant's undithered remapping to a fixed palette, computed beside it (the same indices, in less time).
-        .target(name: "CPaletteRemap"),
-        // ffmpeg's two-pass GIF (palettegen + paletteuse), computed beside FFmpeg 5.1's filters
-        // (the same pixels, without libavfilter): the floor the GIF target keeps to.
-        .target(name: "CPaletteGenUse"),
-        .target(name: "SegueEncode", dependencies: ["SegueRaster", "SegueMetrics", "CFFmpeg", "CImageQuant", "CPaletteWeights", "CPaletteRemap",
-                                                    "CPaletteGenUse"]),
+        .target(name: "SegueEncode", dependencies: ["SegueRaster", "SegueMetrics", "CFFmpeg", "CImageQuant"]),
         // Animated WebP read back for comparisons (FFmpeg 5.1 decodes only still WebP).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // Beside the encoder: files → frames (PNG folders, GIF, WebP, APNG, video) for comparisons.

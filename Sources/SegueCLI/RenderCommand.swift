@@ -25,8 +25,7 @@ struct RenderCommand: ParsableCommand {
         Animated images loop forever unless --loop says how many times to play. GIFs are rendered \
         at 50 fps unless --fps is lower (browsers slow down GIF frames shorter than 2 cs); each \
         frame is drawn with the animation's global palette where that keeps it at --gif-quality on \
-        SSIMULACRA2 (or at ffmpeg's two-pass GIF's score on it, where that is lower; frames up to \
-        120,000 px), else with the fewest-colour palette of its own (libimagequant) that does, \
+        SSIMULACRA2 (frames up to 120,000 px), else with the fewest-colour palette of its own (libimagequant) that does, \
         checked by the encoder as the viewer will see it; room left above the target goes to \
         lossy LZW, and frames after the first store only what changed. WebP is lossless \
         unless --lossy; WebP and APNG use the scene's frame rate, at most 60 fps.
@@ -65,10 +64,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("GIF, WebP, APNG: how many times the animation plays; 0 repeats forever.", valueName: "n"))
     var loop: Int = 0
 
-    @Option(help: ArgumentHelp("GIF quality 0…100 on the SSIMULACRA2 scale (90: visually lossless, 80: high, 70: good): every frame scores at least this, drawn with the animation's global palette where that reaches it, else with a palette of its own and as few colours as that needs. A frame that ffmpeg's usual two-pass GIF shows worse than this (translucent overlays over photos, for one) aims at ffmpeg's score instead, unless --gif-strict. 100: exact, libimagequant's best palettes. (default: 90)", valueName: "q"))
+    @Option(help: ArgumentHelp("GIF quality 0…100 on the SSIMULACRA2 scale (90: visually lossless, 80: high, 70: good): every frame scores at least this wherever a 256-colour frame can, drawn with the animation's global palette where that reaches it, else with a palette of its own and as few colours as that needs. A frame that cannot reach it (a photo under a translucent overlay, for one) climbs the palette ladder only while each rung gains at least 0.5 points per extra kilobyte, unless --gif-strict; the summary says how many frames stopped below and the worst score. 100: exact, libimagequant's best palettes. (default: 90)", valueName: "q"))
     var gifQuality: Int?
 
-    @Flag(help: "GIF: every frame aims at --gif-quality, even where ffmpeg's two-pass GIF (palettegen + paletteuse) of the same frames scores lower on it. Larger files where no 256-colour palette does well.")
+    @Flag(help: "GIF: a frame that cannot reach --gif-quality climbs to the top of the palette ladder (256 colours, dithered) whatever each rung costs, instead of stopping where a rung gains less than 0.5 SSIMULACRA2 points per extra kilobyte. Larger files where no 256-colour frame reaches the quality.")
     var gifStrict = false
 
     @Option(help: ArgumentHelp("GIF colours per palette, 2…256, counting the transparent entry that unchanged pixels use.", valueName: "n"))
@@ -212,7 +211,7 @@ struct RenderCommand: ParsableCommand {
         encoder.crf = crf ?? settings.crf
         encoder.gif = .init(quality: gifQuality ?? settings.gifQuality, maxColors: maxColors, loop: loop, maxBytes: gifLimit,
                             palette: gifPalette, dithering: gifDither ?? settings.gifDither,
-                            qualityFloor: min(qualityFloor, gifQuality ?? settings.gifQuality), atMostFFmpeg: !gifStrict)
+                            qualityFloor: min(qualityFloor, gifQuality ?? settings.gifQuality), strict: gifStrict)
         encoder.animatedImage = .init(loop: loop, lossy: lossy || settings.webpLossyQuality != nil,
                                       quality: webpQuality ?? settings.webpLossyQuality ?? AnimatedImageWriter.Options.defaultWebPQuality)
         let sinkPath = format == .raw && output == OutputPath.standardOutputName ? OutputPath.standardOutputName : url.path
@@ -239,14 +238,12 @@ struct RenderCommand: ParsableCommand {
         let seconds = Date().timeIntervalSince(started)
         var details = ""
         if let gif = sink as? GIFWriter, let summary = gif.summary {
-            // "every frame SSIMULACRA2 ≥ 90, or ≥ ffmpeg's two-pass GIF's score where lower (7 frames)"
-            let atFFmpeg = summary.framesAtFFmpeg
-            let floor = atFFmpeg == 0 ? "" : atFFmpeg == summary.frames.count ? ", or ≥ ffmpeg's two-pass GIF's score, lower on every frame"
-                : ", or ≥ ffmpeg's two-pass GIF's score where lower (\(atFFmpeg) frames)"
-            let quality = !summary.perceptual ? "quality \(summary.quality) (libimagequant)"
-                : summary.framesBelowTarget == 0 ? "quality \(summary.quality): every frame SSIMULACRA2 ≥ \(summary.quality)\(floor)"
-                : "quality \(summary.quality)\(floor.isEmpty ? "" : " (\(atFFmpeg) frames aiming at ffmpeg's two-pass GIF's score)"): "
-                    + "\(summary.framesBelowTarget) frames stay below their target, however drawn"
+            // "every frame SSIMULACRA2 ≥ 90", or "SSIMULACRA2 ≥ 90 on 52 of 60 frames, 8 stopped below (worst 84.1)"
+            let q = summary.quality, below = summary.framesBelowTarget
+            let quality = !summary.perceptual ? "quality \(q) (libimagequant)"
+                : below == 0 ? "quality \(q): every frame SSIMULACRA2 ≥ \(q)"
+                : String(format: "quality %d: SSIMULACRA2 ≥ %d on %d of %d frames, %d stopped below (worst %.1f)",
+                         q, q, summary.frames.count - below, summary.frames.count, below, summary.worstScore ?? 0)
             details = String(format: "; %.0f fps, %@ palette, %@, %d colours at most, %d bytes",
                              fps, summary.palette, quality, summary.colors, summary.bytes)
         } else if format == .webp || format == .apng {

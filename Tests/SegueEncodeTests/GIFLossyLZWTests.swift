@@ -179,7 +179,7 @@ struct GIFLossyLZWTests {
             f.alternatives[k] = GIFLZW.noAlternative
             f.reference[k] = f.under[k]
         }
-        let (_, shown, _) = Self.lossy(f, tolerance: GIFEncoder.PerceptualTarget.lossyTolerances.max()!)
+        let (_, shown, _) = Self.lossy(f, tolerance: GIFTuning.lossyTolerances.max()!)
         for k in shown.indices { #expect(shown[k] >> 24 == f.reference[k] >> 24, "pixel \(k)") }
     }
 
@@ -188,7 +188,7 @@ struct GIFLossyLZWTests {
         var f = Self.ditheredRamp(width: 120, height: 40, seed: 5)
         // The left half of every row is free: the next frame changes it.
         f.free = (0 ..< f.exact.count).map { $0 % 120 < 60 }
-        let (indices, shown, _) = Self.lossy(f, tolerance: GIFEncoder.PerceptualTarget.lossyTolerances.max()!)
+        let (indices, shown, _) = Self.lossy(f, tolerance: GIFTuning.lossyTolerances.max()!)
         var substituted = 0
         for k in shown.indices {
             if f.free[k] {

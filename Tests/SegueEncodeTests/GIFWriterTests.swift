@@ -178,9 +178,9 @@ struct GIFWriterTests {
         let file = try AtomicFileWriter(destination: dir.appendingPathComponent("probe.gif"))
         defer { file.discard() }
         let spool = try FrameSpool(for: file, width: w, height: h)
-        for frame in frames { try GIFFFmpegFloorTests.rgba(frame).withUnsafeBytes { try spool.append($0) } }
+        for frame in frames { try GIFQualityTargetTests.rgba(frame).withUnsafeBytes { try spool.append($0) } }
         let encoder = try GIFEncoder(spool: spool, hasTransparency: false)
-        let starts = encoder.segmentStarts()
+        let starts = encoder.plan.segmentStarts(width: w, height: h, hasTransparency: false)
         try #require(starts.count == 2, "segments start at \(starts)")
         #expect(encoder.plan.rects[starts[1]].y == bar, "the second segment starts at a frame whose change is \(encoder.plan.rects[starts[1]])")
 
@@ -431,7 +431,9 @@ struct GIFWriterTests {
         let frames = [Self.ramp(), Self.ramp()]
         func decodedGreys(_ dithering: Double) throws -> [[UInt8]] {
             let url = dir.appendingPathComponent("ramp-\(dithering).gif")
-            try writeGIF(frames, to: url, options: .init(maxColors: 8, dithering: dithering))
+            // (Quality 100: libimagequant's palettes at this dithering level. Below 100 a frame is
+            // dithered only where that raises its score enough for its bytes.)
+            try writeGIF(frames, to: url, options: .init(quality: 100, maxColors: 8, dithering: dithering))
             let rgb = try decodeFrames(url, pixelFormat: "rgb24", bytesPerPixel: 3, width: 256, height: 24)[0]
             return (0 ..< 24).map { y in (0 ..< 256).map { x in rgb[(y * 256 + x) * 3] } }
         }
@@ -496,7 +498,7 @@ struct GIFFidelityTests {
             // A trail of the white sheet over the dimmed screen is off by over 100. Lossy LZW may
             // move a pixel's blue, the channel it weighs least, by up to 3/√2 of its largest
             // tolerance (68 at 32), on top of the palette's own error (up to about 20 here).
-            let lossyReach = Int(3 / 2.0.squareRoot() * Double(GIFEncoder.PerceptualTarget.lossyTolerances.max()!))
+            let lossyReach = Int(3 / 2.0.squareRoot() * Double(GIFTuning.lossyTolerances.max()!))
             #expect(worst <= lossyReach + 20, "frame \(k): a pixel is off by \(worst)")
             // (The mean only guards against drift: frames aim at a perceptual score, not at a mean
             // error, which is 2.0–2.9 here since lossy levels are pushed where a frame has room.)

@@ -1,28 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-import CFFmpeg
 import CImageQuant
 import Foundation
 
-/// Writes an animated GIF.
+/// Writes an animated GIF (see docs/gif.md).
 ///
-/// - Palettes come from libimagequant, with its edge-aware Floyd–Steinberg dithering.
-/// - Below quality 100 (the default is 90), the quality is a perceptual target: each frame gets
-///   its own palette (a local colour table), with as few colours as make the frame, as a viewer
-///   sees it, score at least the quality on SSIMULACRA2 (`GIFEncoder.PerceptualTarget`), or what
-///   ffmpeg's two-pass GIF of the same frames scores on it where that is lower
-///   (`Options.atMostFFmpeg`); each palette is tried undithered first, and dithered only where
-///   that falls short.
-/// - At quality 100 the file is encoded twice, once with one palette shared by all frames (a
-///   global colour table from a histogram of every frame's changed pixels) and once with a
-///   palette per frame, each with libimagequant's best palettes, and the smaller file is kept.
-/// - Frames after the first store only the rectangle that changed; unchanged pixels inside it
-///   are transparent (see `GIFEncoder`).
-/// - Delays are whole centiseconds whose running total stays within 0.5 cs of the true time
-///   (`GIFTiming.delays`); the frame rate must be at most 50 fps.
-/// - The image blocks are written by Segue (libavcodec's GIF encoder cannot combine local colour
-///   tables with changed rectangles and transparency: it stores full frames whenever the
-///   palette changes); libavformat's GIF muxer adds the NETSCAPE2.0 loop extension, the delays
-///   and the trailer.
+/// - Below quality 100 (the default is 90), the quality is a perceptual target: every frame, as a
+///   viewer sees it, scores at least the quality on SSIMULACRA2 wherever a 256-colour frame can
+///   (`PerceptualTarget`), with as few colours as reach it.
+/// - At quality 100 the file is encoded with one palette shared by all frames and with a palette
+///   per frame, libimagequant's best palettes, and the smaller file is kept.
+/// - Segue writes the image blocks (libavcodec's GIF encoder stores full frames whenever the
+///   palette changes); libavformat's GIF muxer adds the loop extension, delays and trailer.
 ///
 /// Frames are kept in an anonymous temporary file until `finish()`, which encodes, and writes
 /// the file atomically (temporary name + rename); see `FrameSink` for the failure guarantees.
@@ -39,7 +27,7 @@ public final class GIFWriter: FrameSink {
         /// 0…100. Below 100, a perceptual target: every frame, as a viewer sees it, scores at least
         /// this on SSIMULACRA2 (90: visually lossless; 70: high quality) wherever a GIF palette can
         /// reach it, each frame with its own palette and as few colours as reach it (see
-        /// `GIFEncoder.PerceptualTarget`). 100: exact, libimagequant's best palettes, shared or
+        /// `PerceptualTarget`). 100: exact, libimagequant's best palettes, shared or
         /// per frame, whichever file is smaller. With the `shared` palette strategy, the quality is
         /// libimagequant's for the one palette.
         public var quality: Int
@@ -53,14 +41,10 @@ public final class GIFWriter: FrameSink {
         /// Floyd–Steinberg dithering level 0…1; below quality 100, for the frames that need it.
         public var dithering: Double
 
-        /// Below quality 100: where ffmpeg's usual two-pass GIF of the same frames (palettegen
-        /// stats_mode=diff, paletteuse diff_mode=rectangle) scores lower than `quality` on a frame
-        /// that no palette brings to `quality` at the first try, that frame aims at ffmpeg's score
-        /// instead (plus a small margin): never worse than that GIF, and no bytes spent on a
-        /// quality no GIF of the usual kind reaches. False: every frame aims at `quality`
-        /// wherever a GIF palette can reach it. (Opaque animations up to 700,000 pixels a frame;
-        /// larger or translucent ones always aim at `quality`.)
-        public var atMostFFmpeg: Bool
+        /// Below quality 100: frames that cannot reach `quality` climb to the top of the ladder
+        /// whatever each rung costs, instead of stopping where a rung gains less than
+        /// `GIFTuning.minimumGainPerKilobyte` points per extra kilobyte.
+        public var strict: Bool
 
         /// With `maxBytes`: the lowest quality the size ladder may go down to (0 allows the
         /// whole ladder, down to 16 colours); above `quality`, nothing is lowered and a file over
@@ -70,10 +54,10 @@ public final class GIFWriter: FrameSink {
         /// Visually lossless: SSIMULACRA2 90 on every frame that a GIF can bring there.
         public static let defaultQuality = 90
         public init(quality: Int = Options.defaultQuality, maxColors: Int = 256, loop: Int = 0, maxBytes: Int? = nil,
-                    palette: PaletteStrategy = .auto, dithering: Double = 1, qualityFloor: Int = 0, atMostFFmpeg: Bool = true) {
+                    palette: PaletteStrategy = .auto, dithering: Double = 1, qualityFloor: Int = 0, strict: Bool = false) {
             self.quality = quality; self.maxColors = maxColors; self.loop = loop; self.maxBytes = maxBytes
             self.palette = palette; self.dithering = dithering; self.qualityFloor = qualityFloor
-            self.atMostFFmpeg = atMostFFmpeg
+            self.strict = strict
         }
     }
 
@@ -86,26 +70,20 @@ public final class GIFWriter: FrameSink {
         public var colors: Int
         /// Whether `quality` was a perceptual target (SSIMULACRA2) rather than libimagequant's.
         public var perceptual: Bool
-        /// With a perceptual target: frames that nothing brought up to it (they keep the last
-        /// palette tried, or the repair where that scores higher).
-        public var framesBelowTarget: Int
+        /// With a perceptual target: frames that stopped below it.
+        public var framesBelowTarget: Int { frames.filter { $0.score < Double(quality) }.count }
+        /// With a perceptual target: the lowest frame score.
+        public var worstScore: Double? { frames.map(\.score).min() }
         /// Sizes of the candidates tried, in the order tried (strategy, quality, colours, bytes).
         public var attempts: [String]
         /// With a perceptual target, per frame: what the encoder measured.
         public var frames: [FrameQuality]
-        /// Frames whose target was ffmpeg's score (see `Options.atMostFFmpeg`).
-        public var framesAtFFmpeg: Int { frames.filter { $0.target < Double(quality) }.count }
     }
 
-    /// One frame of a perceptual encoding, on Segue's SSIMULACRA2 (within 0.05 of the PyPI package's).
+    /// One frame of a perceptual encoding.
     public struct FrameQuality: Sendable, Equatable {
-        /// The frame as a viewer sees it.
+        /// The frame as a viewer sees it, on Segue's SSIMULACRA2 (within 0.05 of the PyPI package's).
         public var score: Double
-        /// What it aimed at: the quality, or ffmpeg's score plus a margin of 0.2 where lower.
-        public var target: Double
-        /// ffmpeg's two-pass GIF on this frame, where the encoder measured it (frames that fell
-        /// short of the quality at their first try).
-        public var ffmpegScore: Double?
     }
 
     public let url: URL
@@ -148,9 +126,9 @@ public final class GIFWriter: FrameSink {
         do {
             let spool = try FrameSpool(for: file, width: width, height: height)
             self.spool = spool
-            if Self.perceptualTarget(quality: options.quality, palette: options.palette, atMostFFmpeg: options.atMostFFmpeg) != nil
-                && width * height <= GIFEncoder.GlobalPalette.maxPixels {
-                globalPalette = GlobalPaletteStream(spool: spool, settings: GIFEncoder.GlobalPalette.settings(
+            if Self.perceptualTarget(quality: options.quality, palette: options.palette, strict: options.strict) != nil
+                && width * height <= GIFTuning.globalMaxPixels {
+                globalPalette = GlobalPaletteStream(spool: spool, settings: GlobalPalette.settings(
                     Self.quantizerSettings(quality: options.quality, colors: options.maxColors, dithering: options.dithering)))
             }
         } catch {
@@ -216,19 +194,14 @@ public final class GIFWriter: FrameSink {
 
     // MARK: - Choosing settings
 
-    /// Largest frame (pixels) whose palette strategies are encoded at the same time: 780×1688
-    /// (a phone at 2×) still is, 1170×2532 (3×) is not.
+    /// Largest frame (pixels) whose palette strategies are encoded at the same time, for memory.
     static let concurrentEncodeMaxPixels = 2_000_000
 
     /// glibc raises its mmap threshold each time a large mmapped buffer is freed, after which
-    /// frame-sized buffers come from the heap and its free space is not given back: a 1170×2532
-    /// GIF peaked at 477 MB that way, against 384 MB with the threshold fixed at 4 MB (same bytes).
-    /// Process-wide, set before the frames render (their buffers count too).
-    /// Below that, buffers are kept on the heap for the next frame instead of being mapped and
-    /// unmapped each time: the search allocates several frame-sized ones per try, and the kernel
-    /// zeroing fresh pages was 14 % of a 390×844 GIF's encode, and 13 of 31 CPU seconds of a
-    /// 1170×2532 one (with 64 MB kept: 5 s, and 27–28 s → 20 s of wall time).
-    /// All threads share one heap (see `shareOneHeap`).
+    /// frame-sized buffers come from the heap and its free space is not given back; for large
+    /// frames the threshold is fixed low, for peak memory. For smaller ones buffers are kept on
+    /// the heap for the next frame instead of being mapped and zeroed afresh for every try.
+    /// Process-wide, set before the frames render; all threads share one heap (`shareOneHeap`).
     private static func keepBuffersForReuse() {
         segue_malloc_reuse_buffers_under(64 << 20, 256 << 20)
     }
@@ -238,11 +211,8 @@ public final class GIFWriter: FrameSink {
     }
 
     /// Makes every thread allocate from one heap. glibc gives each thread its own, up to 8 per
-    /// core, and the free space kept in one is of no use to another: at 1170×2532, the 64 MB kept
-    /// per heap took the GIF at 10× the duration to 407 MB (395 MB with one heap from the GIF's
-    /// start, 379 MB with one heap from the process's start; 387 MB before, keeping nothing).
-    /// A thread keeps the heap it first allocated from, so front ends call this before anything
-    /// else runs (the same MP4 and WebP render times were measured either way). Process-wide.
+    /// core, and the free space kept in one is of no use to another. A thread keeps the heap it
+    /// first allocated from, so front ends call this before anything else runs. Process-wide.
     public static func shareOneHeap() {
         segue_malloc_one_heap()
     }
@@ -254,7 +224,7 @@ public final class GIFWriter: FrameSink {
         func attempt(_ quality: Int, _ colors: Int) throws -> (GIFEncoder.Encoded, Summary) {
             let settings = Self.quantizerSettings(quality: quality, colors: colors, dithering: options.dithering)
             // Below 100, `quality` is a perceptual target, met with a palette per frame.
-            let target = Self.perceptualTarget(quality: quality, palette: options.palette, atMostFFmpeg: options.atMostFFmpeg)
+            let target = Self.perceptualTarget(quality: quality, palette: options.palette, strict: options.strict)
             let modes: [GIFEncoder.PaletteMode] = switch options.palette {
             case _ where target != nil: [.perFrame]
             case .auto: [.shared, .perFrame]
@@ -276,8 +246,7 @@ public final class GIFWriter: FrameSink {
                 }
                 results.set(k, outcome)
             }
-            // Each strategy peaks at about 320–350 MB on a 1170×2532 render, both at once at 527 MB:
-            // above `concurrentEncodeMaxPixels` they run one after the other to stay under 400 MB.
+            // Above `concurrentEncodeMaxPixels` they run one after the other, for memory.
             if width * height <= Self.concurrentEncodeMaxPixels {
                 DispatchQueue.concurrentPerform(iterations: modes.count, execute: encode)
             } else {
@@ -290,10 +259,9 @@ public final class GIFWriter: FrameSink {
                 if best == nil || size < best!.0 { best = (size, encoded) }
             }
             let (size, encoded) = best!
-            let below = encoded.searches.filter { s in !s.tried.contains { $0.score >= s.target } }.count
             return (encoded, Summary(bytes: size, palette: encoded.mode.rawValue, quality: quality, colors: colors,
-                                   perceptual: target != nil, framesBelowTarget: below, attempts: attempts,
-                                   frames: encoded.searches.map { FrameQuality(score: $0.score, target: $0.target, ffmpegScore: $0.ffmpegScore) }))
+                                   perceptual: target != nil, attempts: attempts,
+                                   frames: encoded.reports.map { FrameQuality(score: $0.score) }))
         }
 
         let first = try attempt(options.quality, options.maxColors)
@@ -334,8 +302,8 @@ public final class GIFWriter: FrameSink {
     }
 
     /// The perceptual target `quality` stands for, if any (see `Options.quality`).
-    static func perceptualTarget(quality: Int, palette: PaletteStrategy, atMostFFmpeg: Bool) -> GIFEncoder.PerceptualTarget? {
-        quality < 100 && palette != .shared ? GIFEncoder.PerceptualTarget(score: Double(quality), atMostFFmpeg: atMostFFmpeg) : nil
+    static func perceptualTarget(quality: Int, palette: PaletteStrategy, strict: Bool) -> PerceptualTarget? {
+        quality < 100 && palette != .shared ? PerceptualTarget(score: Double(quality), strict: strict) : nil
     }
 
     /// Settings tried for `maxBytes`, from the requested ones down to quality 0 with 16 colours
@@ -351,119 +319,6 @@ public final class GIFWriter: FrameSink {
             ladder.append(step)
         }
         return ladder
-    }
-}
-
-/// One result per concurrently computed task.
-final class ResultSlots<T>: @unchecked Sendable {
-    private var slots: [Result<T, Error>?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ k: Int, _ result: Result<T, Error>) { lock.lock(); slots[k] = result; lock.unlock() }
-    func get(_ k: Int) throws -> T { lock.lock(); defer { lock.unlock() }; return try slots[k]!.get() }
-}
-
-/// libavformat's GIF muxer, writing through a callback.
-enum GIFMuxer {
-    /// The size in bytes of the file `mux` writes.
-    static func size(_ encoded: GIFEncoder.Encoded, width: Int, height: Int, delays: [Int], plays: Int) throws -> Int {
-        var size = 0
-        try mux(encoded, width: width, height: height, delays: delays, plays: plays) { size += $0.count }
-        return size
-    }
-
-    /// Writes the complete GIF file to `write`, in chunks: `encoded`'s blocks with `delays`
-    /// (centiseconds), played `plays` times (0: forever). An error thrown by `write` is rethrown.
-    static func mux(_ encoded: GIFEncoder.Encoded, width: Int, height: Int, delays: [Int], plays: Int,
-                    into write: (UnsafeRawBufferPointer) throws -> Void) throws {
-        _ = ffmpegSetup
-        precondition(delays.count == encoded.frames.count)
-        try withoutActuallyEscaping(write) { write in
-            let sink = Sink(write: write)
-            do {
-                try mux(encoded, width: width, height: height, delays: delays, plays: plays, sink: sink)
-            } catch {
-                throw sink.error ?? error
-            }
-            if let error = sink.error { throw error }
-        }
-    }
-
-    /// Where the muxer's callback writes; holds the first error `write` threw.
-    private final class Sink {
-        let write: (UnsafeRawBufferPointer) throws -> Void
-        var error: Error?
-        init(write: @escaping (UnsafeRawBufferPointer) throws -> Void) { self.write = write }
-    }
-
-    private static func mux(_ encoded: GIFEncoder.Encoded, width: Int, height: Int, delays: [Int], plays: Int,
-                            sink: Sink) throws {
-        var fmt: UnsafeMutablePointer<AVFormatContext>?
-        try ffcheck(avformat_alloc_output_context2(&fmt, nil, "gif", nil), "avformat_alloc_output_context2 (gif)")
-        let ctx = try ffalloc(fmt, "avformat_alloc_output_context2 (gif)")
-        var packet: UnsafeMutablePointer<AVPacket>?
-        defer {
-            if let pb = ctx.pointee.pb {
-                av_freep(&pb.pointee.buffer)   // libavformat may have replaced the buffer given
-                var context: UnsafeMutablePointer<AVIOContext>? = pb
-                avio_context_free(&context)
-                ctx.pointee.pb = nil
-            }
-            avformat_free_context(ctx)
-            av_packet_free(&packet)
-        }
-        ctx.pointee.flags |= segue_fmt_flag_bitexact()
-        let stream = try ffalloc(avformat_new_stream(ctx, nil), "avformat_new_stream (gif)")
-        stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_VIDEO
-        stream.pointee.codecpar.pointee.codec_id = AV_CODEC_ID_GIF
-        stream.pointee.codecpar.pointee.width = Int32(width)
-        stream.pointee.codecpar.pointee.height = Int32(height)
-        stream.pointee.time_base = AVRational(num: 1, den: 100)
-        // The muxer's loop option counts repeats after the first play; -1 writes no loop extension.
-        let loop = plays == 0 ? 0 : plays - 1 == 0 ? -1 : plays - 1
-        try ffcheck(av_opt_set_int(ctx.pointee.priv_data, "loop", Int64(loop), 0), "av_opt_set_int (gif loop=\(loop))")
-        try ffcheck(av_opt_set_int(ctx.pointee.priv_data, "final_delay", Int64(delays.last ?? 0), 0), "av_opt_set_int (gif final_delay)")
-
-        let bufferSize: Int32 = 1 << 16
-        let buffer = try ffalloc(av_malloc(Int(bufferSize)), "av_malloc (gif output buffer)")
-        let opaque = Unmanaged.passUnretained(sink).toOpaque()
-        guard let pb = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), bufferSize, 1, opaque, nil, { opaque, data, count in
-            let sink = Unmanaged<Sink>.fromOpaque(opaque!).takeUnretainedValue()
-            guard sink.error == nil, let data else { return segue_averror(EIO) }
-            do {
-                try sink.write(UnsafeRawBufferPointer(start: data, count: Int(count)))
-                return count
-            } catch {
-                sink.error = error
-                return segue_averror(EIO)
-            }
-        }, nil) else {
-            av_free(buffer)
-            throw EncodeError.ffmpeg(call: "avio_alloc_context (gif)", code: segue_averror(ENOMEM), message: "out of memory")
-        }
-        ctx.pointee.pb = pb
-        try ffcheck(avformat_write_header(ctx, nil), "avformat_write_header (gif)")
-
-        let pkt = try ffalloc(av_packet_alloc(), "av_packet_alloc")
-        packet = pkt
-        var pts: Int64 = 0
-        for k in 0 ..< encoded.frames.count {
-            let frame = try encoded.frames.read(k)
-            let bytes = k == 0 ? encoded.header + frame : frame
-            try ffcheck(av_new_packet(pkt, Int32(bytes.count)), "av_new_packet")
-            bytes.withUnsafeBufferPointer { pkt.pointee.data.update(from: $0.baseAddress!, count: bytes.count) }
-            pkt.pointee.stream_index = 0
-            pkt.pointee.flags |= 1   // AV_PKT_FLAG_KEY
-            pkt.pointee.pts = av_rescale_q(pts, AVRational(num: 1, den: 100), stream.pointee.time_base)
-            pkt.pointee.dts = pkt.pointee.pts
-            pkt.pointee.duration = av_rescale_q(Int64(delays[k]), AVRational(num: 1, den: 100), stream.pointee.time_base)
-            try ffcheck(av_write_frame(ctx, pkt), "av_write_frame (gif, frame \(k))")
-            av_packet_unref(pkt)
-            pts += Int64(delays[k])
-        }
-        try ffcheck(av_write_trailer(ctx), "av_write_trailer (gif)")
-        avio_flush(pb)
-        if pb.pointee.error < 0 { try ffcheck(pb.pointee.error, "avio_flush (gif)") }
     }
 }
 

@@ -2,12 +2,11 @@
 import Dispatch
 import Foundation
 
-/// The GIF's global colour table (see `GIFEncoder.GlobalPalette`), built on another core while
+/// The GIF's global colour table (see `GlobalPalette`), built on another core while
 /// the frames are still being rendered, rather than in a pass over them all before the first
-/// frame is searched (about a tenth of the GIF's encode time on 22 scenes at scale 0.5, on one
-/// core while the other waited).
+/// frame is searched.
 ///
-/// It sees the frames as `GIFEncoder.makePlan` plans an opaque animation: the first whole, each
+/// It sees the frames as `GIFPlan` plans an opaque animation: the first whole, each
 /// later one's rectangle of changed pixels. Frames are added in order on one serial queue, so the
 /// palette is the one `GIFEncoder.encode` would make: the same file. A frame with a transparent
 /// pixel plans differently (disposals, cleared rectangles): the stream is then abandoned and the
@@ -17,11 +16,11 @@ final class GlobalPaletteStream: @unchecked Sendable {   // state below `queue` 
     let settings: Quantizer.Settings
     private let spool: FrameSpool
     private let queue = DispatchQueue(label: "segue.gif-global-palette")
-    private var histogram: GIFEncoder.PaletteHistogram?
+    private var histogram: PaletteHistogram?
     private var base: [UInt8] = [], current: [UInt8] = []
     private var added = 0
     private var failure: Error?
-    private var made: GIFEncoder.GlobalPalette?
+    private var made: GlobalPalette?
     private var abandoned = false
 
     init(spool: FrameSpool, settings: Quantizer.Settings) {
@@ -42,19 +41,19 @@ final class GlobalPaletteStream: @unchecked Sendable {   // state below `queue` 
     private func add(_ index: Int) throws {
         let w = spool.width, h = spool.height
         if histogram == nil {
-            histogram = try GIFEncoder.PaletteHistogram(try Quantizer.Attributes(settings))
+            histogram = try PaletteHistogram(try Quantizer.Attributes(settings))
             base = [UInt8](repeating: 0, count: spool.frameBytes)
             current = base
         }
         try current.withUnsafeMutableBytes { try spool.readStored(index, into: $0) }
         let rect = index == 0 ? GIFRect(x: 0, y: 0, width: w, height: h) : base.withUnsafeBytes { b in
             current.withUnsafeBytes { c in
-                GIFEncoder.changedBounds(b.bindMemory(to: UInt32.self), c.bindMemory(to: UInt32.self), w, h)
+                Pixels.changedBounds(b.bindMemory(to: UInt32.self), c.bindMemory(to: UInt32.self), w, h)
             }
         }
         // (An unchanged frame is planned as a 1×1 rectangle at the origin.)
         let planned = rect.isEmpty ? GIFRect(x: 0, y: 0, width: 1, height: 1) : rect
-        try histogram!.add(GIFEncoder.maskedPixels(current, base: base, rect: planned, first: index == 0, width: w), rect: planned)
+        try histogram!.add(Pixels.masked(current, base: base, rect: planned, whole: index == 0, width: w), rect: planned)
         swap(&base, &current)
     }
 
@@ -70,12 +69,12 @@ final class GlobalPaletteStream: @unchecked Sendable {   // state below `queue` 
 
     /// The palette, once every stored frame is added; nil where the stream was abandoned, failed
     /// (the encoder then meets the error itself) or did not see every frame of `spool`.
-    func palette() throws -> GIFEncoder.GlobalPalette? {
+    func palette() throws -> GlobalPalette? {
         try queue.sync {
             guard !abandoned, failure == nil, added == spool.count, spool.count > 0 else { return nil }
             if let made { return made }
             let result = try histogram!.quantize(maxColors: settings.maxColors)
-            made = try GIFEncoder.GlobalPalette(attributes: histogram!.attributes, result: result)
+            made = GlobalPalette(attributes: histogram!.attributes, result: result)
             histogram = nil
             base = []
             current = []

@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 import CImageQuant
-import CPaletteWeights
-import CPaletteRemap
 import Glibc
 
 /// A thin, owning wrapper over libimagequant for the GIF encoder.
@@ -38,14 +36,10 @@ enum Quantizer {
 
     final class Attributes {
         let pointer: OpaquePointer
-        /// Whether libimagequant weighs a histogram's colours by an importance map of each image
-        /// (its contrast maps: at speed 7 and below).
-        let weighsByContrast: Bool
         init(_ settings: Settings) throws {
             segue_liq_single_thread()
             guard let attr = liq_attr_create() else { throw Quantizer.error("liq_attr_create", LIQ_OUT_OF_MEMORY) }
             pointer = attr
-            weighsByContrast = settings.speed <= 7
             try Quantizer.check(liq_set_max_colors(attr, Int32(settings.maxColors)), "liq_set_max_colors(\(settings.maxColors))")
             try Quantizer.check(liq_set_quality(attr, 0, Int32(settings.quality)), "liq_set_quality(0, \(settings.quality))")
             try Quantizer.check(liq_set_speed(attr, Int32(settings.speed)), "liq_set_speed(\(settings.speed))")
@@ -61,7 +55,6 @@ enum Quantizer {
 
         private init(pointer: OpaquePointer) {
             self.pointer = pointer
-            weighsByContrast = false   // (its default speed, 4, but these images are never quantized)
         }
         deinit { liq_attr_destroy(pointer) }
     }
@@ -96,24 +89,6 @@ enum Quantizer {
             backgroundPixels?.deallocate()
         }
 
-        /// Gives the image libimagequant's importance map of its pixels (see `Histogram.add`),
-        /// where libimagequant would make one.
-        fileprivate func setImportanceMap() throws {
-            let w = UInt32(width), h = UInt32(height)
-            guard pw_has_importance_map(w, h) != 0 else { return }
-            // (Copied: libimagequant frees its own copy with its own allocator, which is not malloc.)
-            let map = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
-            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: pw_scratch_size(w, h))
-            defer { map.deallocate(); scratch.deallocate() }
-            pw_importance_map(pixels, w, h, width * 4, map, scratch)
-            try Quantizer.check(liq_image_set_importance_map(pointer, map, width * height, LIQ_COPY_PIXELS), "liq_image_set_importance_map")
-        }
-
-        /// The image's RGBA pixels, and its background's where it has one.
-        fileprivate func withPixels<T>(_ body: (UnsafePointer<UInt8>, UnsafePointer<UInt8>?) -> T) -> T {
-            body(pixels, backgroundPixels.map { UnsafePointer($0) })
-        }
-
         func addFixedColor(_ c: Color) throws {
             try Quantizer.check(liq_image_add_fixed_color(pointer, liq_color(r: c.r, g: c.g, b: c.b, a: c.a)), "liq_image_add_fixed_color")
         }
@@ -125,7 +100,7 @@ enum Quantizer {
 
         /// Sets what the viewer sees under this image (see `hasBackground`), for remapping.
         /// - Parameter rowByRow: the background's colours are converted row by row as remapping
-        ///   reads them, not cached whole (16 bytes a pixel: 47 MB for a 1170×2532 frame); the
+        ///   reads them, not cached whole (16 bytes a pixel); the
         ///   indices are the same (see `RowByRowBackground`).
         func setBackground(_ attributes: Attributes, rgba: [UInt8], rowByRow: Bool = false) throws {
             precondition(rgba.count == width * height * 4 && backgroundPixels == nil)
@@ -185,48 +160,6 @@ enum Quantizer {
         }
     }
 
-    /// A histogram result's palette prepared for undithered remapping beside libimagequant
-    /// (`pr_remap`): the indices libimagequant would write, without the search tree it builds
-    /// for the palette at every remapping, and with each distinct colour of an image searched
-    /// once. (Nearly every frame of a perceptual GIF tries the global colour table first,
-    /// undithered.)
-    final class PreparedPalette: @unchecked Sendable {   // immutable; `pr_remap` only reads it
-        private let pointer: OpaquePointer
-        let palette: [Color]
-        let transparentIndex: Int
-        private let gamma: Double
-
-        /// `result`'s palette, which must not change when remapping (a histogram's: see `Result.remap`).
-        init(_ result: Result) throws {
-            palette = result.palette
-            guard let transparent = palette.firstIndex(where: { $0.a == 0 }) else {
-                throw AnimatedImageError.quantizer(call: "pr_palette_create", message: "the palette has no transparent entry")
-            }
-            transparentIndex = transparent
-            // (The images' gamma too: libimagequant gives images and results the same one unless
-            // it is set, and Segue does not set it.)
-            gamma = liq_get_output_gamma(result.pointer)
-            let rgba = palette.flatMap { [$0.r, $0.g, $0.b, $0.a] }
-            guard let made = pr_palette_create(rgba, UInt32(palette.count), gamma) else {
-                throw Quantizer.error("pr_palette_create", LIQ_OUT_OF_MEMORY)
-            }
-            pointer = made
-        }
-        deinit { pr_palette_destroy(pointer) }
-
-        /// `image` remapped without dithering, over its background where it has one.
-        func remap(_ image: Image) throws -> Remapped {
-            var indices = [UInt8](repeating: 0, count: image.width * image.height)
-            let status = indices.withUnsafeMutableBufferPointer { out in
-                image.withPixels { pixels, background in
-                    pr_remap(pointer, pixels, background, UInt32(image.width), UInt32(image.height), gamma, out.baseAddress!)
-                }
-            }
-            guard status == 0 else { throw Quantizer.error("pr_remap(\(image.width)×\(image.height))", LIQ_OUT_OF_MEMORY) }
-            return Remapped(indices: indices, palette: palette, transparentIndex: transparentIndex)
-        }
-    }
-
     /// A palette for `image` alone.
     static func quantize(_ image: Image, _ attributes: Attributes) throws -> Result {
         segue_liq_single_thread()
@@ -246,23 +179,9 @@ enum Quantizer {
         }
         deinit { liq_histogram_destroy(pointer) }
 
-        /// Who weighs a histogram's colours by their image's contrast, where libimagequant's
-        /// settings call for it: the same bytes either way (`QuantizerWeightsTests`).
-        enum Weights {
-            /// `pw_importance_map`: libimagequant converts the whole image to floats for its
-            /// weights (16 bytes a pixel), and makes an edge map that a histogram does not use. A
-            /// tenth of a GIF's encode time went there, for its global colour table.
-            case computedHere
-            /// libimagequant's contrast maps.
-            case libimagequant
-        }
-
         /// Adds `image`'s colours.
-        func add(_ image: Image, _ attributes: Attributes, weights: Weights = .computedHere) throws {
+        func add(_ image: Image, _ attributes: Attributes) throws {
             segue_liq_single_thread()
-            if attributes.weighsByContrast && weights == .computedHere {
-                try image.setImportanceMap()
-            }
             try Quantizer.check(liq_histogram_add_image(pointer, attributes.pointer, image.pointer), "liq_histogram_add_image")
         }
 
@@ -283,7 +202,7 @@ enum Quantizer {
     /// `limit` bytes or more, and is malloc for the rest (16-byte aligned, as libimagequant needs).
     ///
     /// When libimagequant (2.x, `liq_image_get_row_f_init`) first reads an image's colours as
-    /// floats it caches them whole, 16 bytes a pixel (47 MB for a 1170×2532 frame), unless that
+    /// floats it caches them whole, 16 bytes a pixel, unless that
     /// allocation fails: then it converts each row as it reads it, to the same values. A
     /// remapping's background is read one row at a time beside the image, so it need not be
     /// cached. (Not the image being quantized: its contrast maps hold three rows at once, which

@@ -1,17 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
+
 /// GIF's variable-length-code LZW compression (GIF89a spec, appendix F), with one lossless
 /// refinement for animation frames: **either-or pixels**. A pixel whose colour on screen does
 /// not change can be written as the transparent index or as the index of the colour already
 /// shown. The encoder is given both (`alternatives`) and takes whichever continues the current
 /// dictionary string, or, when a new string starts, whichever leads to the longer match. The
-/// decoded frame is the same either way. (On the 2× UI scenes of `scenes/`, this and trying both
-/// preferences per frame, see `GIFEncoder`, make frames about 9 % smaller. Flexible parsing,
-/// choosing among the prefixes of each match the one after which the next match reaches
-/// furthest, saved another 1.6 % for ten times the encoding time, so it is not used.)
+/// decoded frame is the same either way.
 ///
 /// Codes grow from `minimumCodeSize + 1` bits up to 12 bits; when the table is full (code 4095
-/// is never assigned, as in giflib) a clear code restarts it. Clearing later, only once the
-/// compression ratio drops (Unix `compress`'s deferred clear), made these GIFs about 2 % larger.
+/// is never assigned) a clear code restarts it.
 /// Bits are packed least significant first and cut into sub-blocks of at most 255 bytes,
 /// ending with an empty block.
 enum GIFLZW {
