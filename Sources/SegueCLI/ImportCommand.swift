@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SegueEncode
+import SegueScene
+import SeguePresets
 
 /// `segue import`: a starter scene that plays a Swift animator between two placeholder screens.
 struct ImportCommand: ParsableCommand {

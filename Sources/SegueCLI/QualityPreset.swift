@@ -1,5 +1,6 @@
 import ArgumentParser
 import SegueRender
+import SegueEncode
 
 /// `--quality low|medium|high|lossless`: one word for every format, each mapped to concrete
 /// encoder settings (listed in `render --help` and the README). The per-format options

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SegueDiff
 import SegueRender
+import SegueEncode
 
 extension RecordMode: ExpressibleByArgument {}
 extension GoldenTestRun.Mode: ExpressibleByArgument {}

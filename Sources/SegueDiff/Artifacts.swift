@@ -1,5 +1,6 @@
 import Foundation
 import SegueDecode
+import SegueEncode
 
 /// Names of the files in a report folder.
 public enum ReportFiles {

@@ -1,4 +1,6 @@
 import SegueDecode
+import SegueCharts
+import SegueGeometry
 
 /// Report images (side-by-side frames, contact sheets, filmstrips) drawn through the raster
 /// stage's `ReportCanvas`: Cairo for shapes and images, Pango for text, pixman for scaling.

@@ -1,5 +1,6 @@
 import Foundation
 import SegueDecode
+import SegueEncode
 
 /// `segue diff`: two inputs (PNG files, folders of PNG frames, MP4, GIF or WebP) decoded frame
 /// by frame, matched by frame index, compared, and reported in a folder:

@@ -1,5 +1,10 @@
 import Foundation
 import SegueDecode
+import SegueDisplayList
+import SegueEncode
+import SegueRaster
+import SegueScene
+import SegueTimeline
 
 /// `segue test`: renders scenes with the same stages as `segue render` (SceneLoader, Timeline,
 /// DisplayListBuilder, Rasterizer) and compares selected frames with golden files:

@@ -1,5 +1,6 @@
 import Foundation
 import SegueDecode
+import SegueEncode
 
 /// One compared frame, as written to report.json.
 public struct FrameReport: Codable, Sendable, Equatable {

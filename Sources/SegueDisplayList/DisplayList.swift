@@ -1,4 +1,5 @@
-@_exported import SegueTimeline
+import SegueGeometry
+import SegueScene
 
 /// One frame, ready to rasterize: the layer tree with every layer's full matrix to the canvas.
 public struct DisplayList: Sendable {

@@ -1,4 +1,4 @@
-@_exported import SegueRaster
+import SegueRaster
 
 /// A destination for rendered frames (an MP4 file, a folder of PNGs, …).
 ///

@@ -1,6 +1,8 @@
 import CFFmpeg
 import CImageQuant
 import Foundation
+import SegueFFmpeg
+import SegueRaster
 
 /// Writes an animated GIF.
 ///

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import SegueRaster
 
 /// Single PNG images through FFmpeg's PNG encoder.
 ///

@@ -1,5 +1,7 @@
 import Foundation
 import Yams
+import SegueGeometry
+import SegueScene
 
 /// cardSnap — a horizontal card carousel with one of two release rules, each with its own seed's
 /// geometry:

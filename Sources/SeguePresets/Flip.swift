@@ -1,5 +1,7 @@
 import Foundation
 import Yams
+import SegueGeometry
+import SegueScene
 
 /// flip (FlipPresentCustomTransition / FlipDismissCustomTransition), edgeSwipeBack
 /// (SwipeInteractionController) — seed article 000 — and push / pop (seed article 004).

@@ -1,5 +1,7 @@
 import Foundation
 import Yams
+import SegueGeometry
+import SegueScene
 
 /// The grid of seed article 003's presenting screen (ViewController): a UICollectionView with a
 /// UICollectionViewFlowLayout of square cells, `sectionInset` 15 pt on every side, and

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import SegueGeometry
 
 /// Builds the Yams nodes a preset expands into. Every generated node carries a source mark
 /// (the mark of the user's node it came from, or of the `transition:` that asked for it), so a

@@ -1,4 +1,5 @@
 import Foundation
+import SegueGeometry
 
 /// The photo tile layout of MainContentsCell (seed article 002): six image views whose widths
 /// and heights follow the photo count, with a "他N件" ("N more") button over the sixth tile

@@ -1,5 +1,7 @@
 import Foundation
 import Yams
+import SegueGeometry
+import SegueScene
 
 /// Expands `screens:`, `transition:` and `timeline:` into ordinary layers, animations, keyframe
 /// groups and an interaction, at the level of the YAML tree, before the scene is decoded. The

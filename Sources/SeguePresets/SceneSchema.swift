@@ -1,4 +1,5 @@
 import Foundation
+import SegueScene
 
 /// The scene format as a JSON Schema (draft 2020-12), for editors: `segue schema` prints it and
 /// docs/scene.schema.json is its committed copy.

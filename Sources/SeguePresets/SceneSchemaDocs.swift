@@ -1,4 +1,5 @@
 import Foundation
+import SegueScene
 
 /// The descriptions and value shapes of every key of the scene format, next to the decoder's
 /// key lists they describe (see SceneSchema.swift). Keys and names are never written here: they

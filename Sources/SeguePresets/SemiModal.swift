@@ -1,5 +1,7 @@
 import Foundation
 import Yams
+import SegueGeometry
+import SegueScene
 
 /// semiModal — the Apple Books style semi-modal of seed article 003
 /// (iincho/CollectionViewSemiModalTransitioning). The presenting screen holds a grid of covers

@@ -1,4 +1,5 @@
 import Foundation
+import SegueGeometry
 
 // Plane geometry for the rasterizer: rounded-rect polygons, near-plane clipping in homogeneous
 // coordinates, projection to canvas pixels and a guard band, and integer pixel rectangles.

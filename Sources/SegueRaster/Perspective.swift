@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import SegueGeometry
 
 /// How a texture under perspective is resampled by pixman. Both compose through the same
 /// anti-aliased A8 mask of the projected quad and the ancestor clips; `PerspectiveSamplingTests`

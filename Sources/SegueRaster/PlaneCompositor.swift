@@ -1,4 +1,5 @@
 import Foundation
+import SegueGeometry
 
 /// Projects a flattened plane's offscreen image onto the target: for every target pixel the
 /// source position comes from the exact projective map (exactly at the ends of short spans,

@@ -1,5 +1,7 @@
 import CCairo
 import Foundation
+import SegueDisplayList
+import SegueGeometry
 
 // Flattened 3D planes, drawn as Core Animation composites them.
 //

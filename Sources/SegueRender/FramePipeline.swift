@@ -1,5 +1,8 @@
 import Foundation
-@_exported import SegueEncode
+import SegueDisplayList
+import SegueEncode
+import SegueRaster
+import SegueTimeline
 
 /// Renders frames on several threads and hands them to a sink strictly in order.
 ///

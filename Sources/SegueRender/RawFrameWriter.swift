@@ -2,6 +2,7 @@ import Foundation
 import SegueEncode
 #if canImport(Glibc)
 import Glibc
+import SegueRaster
 #endif
 
 /// `--format raw`: the frames' pixels back to back (premultiplied BGRA, rows top to bottom),

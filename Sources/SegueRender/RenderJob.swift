@@ -1,4 +1,7 @@
 import Foundation
+import SegueEncode
+import SegueRaster
+import SegueTimeline
 
 /// What a render writes.
 public enum OutputFormat: String, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SegueGeometry
 
 /// Samples of a scripted gesture, read as UIKit's gesture recognizers report them. It lives in
 /// the scene stage so presets can work out a gesture's translation, velocity and release

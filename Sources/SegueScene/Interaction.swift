@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import SegueGeometry
 
 /// `interaction:` (a gesture-driven transition) and a layer's `scroll:` (a scroll view).
 extension SceneDecoder {

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import SegueGeometry
 
 /// Turns Yams' node tree into a validated `Scene`, reporting the first problem in file order.
 package final class SceneDecoder: ValueReader {

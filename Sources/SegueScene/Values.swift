@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import SegueGeometry
 
 /// One `key: value` entry of a YAML map.
 package struct Entry {

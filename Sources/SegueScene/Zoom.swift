@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import SegueGeometry
 
 /// A scroll view's `zoom:` and `gestures:`, and the two-finger and double-tap forms that
 /// `gestures:` and the top-level `touches:` share.

@@ -1,4 +1,5 @@
 import Foundation
+import SegueScene
 
 /// One animation, ready to evaluate at any time: its omitted `from`/`to` already resolved.
 struct AnimationEvaluator: Sendable {

@@ -1,3 +1,5 @@
+import SegueScene
+
 /// A unit cubic Bézier timing curve from (0, 0) to (1, 1), as `CAMediaTimingFunction`.
 ///
 /// Solving x(s) = progress for the curve parameter s uses Newton's method from a good first

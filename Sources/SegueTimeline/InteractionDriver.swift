@@ -1,4 +1,6 @@
 import Foundation
+import SegueGeometry
+import SegueScene
 
 /// UIPercentDrivenInteractiveTransition: maps scene time to the transition's own time.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SegueScene
 
 
 /// Interpolation through keyframe values, each value a vector of numbers (a point is 2 numbers,

@@ -1,3 +1,6 @@
+import SegueGeometry
+import SegueScene
+
 /// The presentation state of one layer at one instant: its model values with every running
 /// or finished animation applied.
 public struct LayerState: Sendable {

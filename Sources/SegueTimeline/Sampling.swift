@@ -1,3 +1,5 @@
+import SegueScene
+
 /// Reading single properties out of the timeline: for `segue plot`, `segue dump --keyPath` and tests.
 extension Timeline {
     /// The presentation value of `keyPath` on layer `layerID` at time `t`, as numbers: one for a

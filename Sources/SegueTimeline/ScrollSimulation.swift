@@ -1,4 +1,6 @@
 import Foundation
+import SegueGeometry
+import SegueScene
 
 /// A UIScrollView driven by a scripted drag: the content offset as a pure function of time.
 ///

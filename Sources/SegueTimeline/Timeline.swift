@@ -1,3 +1,6 @@
+import SegueGeometry
+import SegueScene
+
 /// Evaluates a scene at any instant. A pure function of time: nothing is carried from one
 /// frame to the next, so frames can be evaluated in any order, in parallel, with identical results.
 ///

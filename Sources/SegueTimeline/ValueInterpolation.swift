@@ -1,4 +1,6 @@
 import Foundation
+import SegueGeometry
+import SegueScene
 
 extension AnimationValue {
     /// Core Animation's interpolation between two values of one key path: numbers, points,

@@ -1,4 +1,6 @@
 import Foundation
+import SegueGeometry
+import SegueScene
 
 /// The zoom scale and content offset of a scroll view at one instant.
 public struct ZoomState: Hashable, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 @testable import SegueDiff
 import SegueEncode
 import Testing
+import SegueDecode
 
 // MARK: - Images made in the tests
 

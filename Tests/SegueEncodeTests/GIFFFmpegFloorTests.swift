@@ -1,6 +1,7 @@
 import Foundation
 import SegueEncode
 import Testing
+import SegueRaster
 
 /// The default GIF target: every frame at least min(quality, ffmpeg two-pass's score on it).
 /// Checked against the real thing: the `ffmpeg` tool's two-pass GIF of the same frames, decoded by

@@ -1,5 +1,6 @@
 import Foundation
 import SegueEncode
+import SegueRaster
 
 /// Test helpers for animated images: a GIF structure reader written from the GIF89a spec
 /// (independent of the encoder), frame decoding with ffmpeg, and Pillow through python3.

@@ -1,5 +1,6 @@
 import Foundation
 import SegueEncode
+import SegueRaster
 
 /// Helpers for checking the encoders' output with the ffmpeg/ffprobe command-line tools,
 /// independently of the code under test.

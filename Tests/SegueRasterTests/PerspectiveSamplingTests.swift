@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SegueRaster
+import SegueGeometry
 
 /// Accuracy and speed of drawing textures under perspective.
 struct PerspectiveSamplingTests {
