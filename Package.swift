@@ -45,11 +45,11 @@ let package = Package(
         .target(name: "SegueTimeline", dependencies: ["SegueGeometry", "SegueScene"]),
         // Stage 3: layer state → display list (full matrices, projected quads, draw order).
         .target(name: "SegueDisplayList", dependencies: ["SegueGeometry", "SegueScene", "SegueTimeline"]),
-        // Stage 4: display list → premultiplied BGRA pixels. The only stage that sees Cairo/pixman/Pango.
+        // Stage 4: display list → premultiplied BGRA pixels. With SegueCharts, the only targets that see Cairo/pixman/Pango.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo pangocairo pixman-1 harfbuzz freetype2 fontconfig",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libpixman-1-dev"])]),
         .target(name: "SegueRaster", dependencies: ["SegueGeometry", "SegueScene", "SegueDisplayList", "CCairo"]),
-        // Charts (`segue plot`) and diff-report pictures, drawn with Cairo and Pango.
+        // Charts (`segue plot`), contact sheets and diff-report pictures, drawn with Cairo and Pango.
         .target(name: "SegueCharts", dependencies: ["SegueGeometry", "SegueRaster", "CCairo"]),
         // Stage 5: pixels → MP4/PNG files, and files → frames beside it. Only SegueFFmpeg, the
         // encoder and the decoder see FFmpeg.
