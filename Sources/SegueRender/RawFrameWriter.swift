@@ -1,8 +1,8 @@
 import Foundation
 import SegueEncode
+import SegueRaster
 #if canImport(Glibc)
 import Glibc
-import SegueRaster
 #endif
 
 /// `--format raw`: the frames' pixels back to back (premultiplied BGRA, rows top to bottom),
