@@ -1,8 +1,12 @@
 // swift-tools-version:6.0
 // SPDX-License-Identifier: Apache-2.0
-// Segue's pipeline, one target per stage; each stage imports only the stage before it:
-// SegueScene → SeguePresets → SegueTimeline → SegueDisplayList → SegueRaster (Cairo, pixman) → SegueEncode (FFmpeg),
-// and beside the encoder SegueDecode → SegueDiff.
+// Segue's pipeline, one target per stage; each target depends on exactly the modules it imports
+// (ARCHITECTURE.md draws the graph, and a test checks it against this file):
+// SegueScene → SegueTimeline → SegueDisplayList → SegueRaster (Cairo) → SegueEncode (FFmpeg, libimagequant);
+// SegueSwiftImport (swift-syntax) and the presets expand scene files in SeguePresets, where scenes are loaded;
+// SegueDecode (FFmpeg, libwebp) reads files back beside the encoder, sharing only SegueFFmpeg's set-up;
+// SegueDiff compares, SegueCharts (Cairo) draws charts and reports; SegueRender, SegueStudio and SegueCLI
+// are the front ends; SegueKit re-exports the pipeline for library users.
 import PackageDescription
 
 let package = Package(
@@ -37,65 +41,78 @@ let package = Package(
         // Stage 1b: presets and Swift animators expand into ordinary layers and animations before
         // the scene is decoded; the scene format's JSON Schema (it covers both). Front ends load
         // scenes through here.
-        .target(name: "SeguePresets", dependencies: ["SegueScene", "SegueSwiftImport", "Yams"]),
+        .target(name: "SeguePresets", dependencies: ["SegueGeometry", "SegueScene", "SegueSwiftImport", "Yams"]),
         // Stage 2: scene model + time → per-layer presentation state (pure function of time).
-        .target(name: "SegueTimeline", dependencies: ["SeguePresets"]),
+        .target(name: "SegueTimeline", dependencies: ["SegueGeometry", "SegueScene"]),
         // Stage 3: layer state → display list (full matrices, projected quads, draw order).
-        .target(name: "SegueDisplayList", dependencies: ["SegueTimeline"]),
-        // Stage 4: display list → premultiplied BGRA pixels. The only stage that sees Cairo/pixman/Pango.
+        .target(name: "SegueDisplayList", dependencies: ["SegueGeometry", "SegueScene", "SegueTimeline"]),
+        // Stage 4: display list → premultiplied BGRA pixels. With SegueCharts, the only targets that see Cairo/pixman/Pango.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo pangocairo pixman-1 harfbuzz freetype2 fontconfig",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libpixman-1-dev"])]),
-        .target(name: "SegueRaster", dependencies: ["SegueDisplayList", "CCairo"]),
-        // Stage 5: pixels → MP4/PNG files. The only stage that sees FFmpeg.
+        .target(name: "SegueRaster", dependencies: ["SegueGeometry", "SegueScene", "SegueDisplayList", "CCairo"]),
+        // Charts (`segue plot`), contact sheets and diff-report pictures, drawn with Cairo and Pango.
+        .target(name: "SegueCharts", dependencies: ["SegueGeometry", "SegueRaster", "CCairo"]),
+        // Stage 5: pixels → MP4/PNG files, and files → frames beside it. Only SegueFFmpeg, the
+        // encoder and the decoder see FFmpeg.
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+        // FFmpeg's set-up shared by the encoder and the decoder: log level, error text, frame planes.
+        .target(name: "SegueFFmpeg", dependencies: ["CFFmpeg"]),
         // GIF palettes (libimagequant), seen only by the encoder.
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
         // Perceptual metrics (SSIMULACRA2): the GIF encoder aims at a score with it. Inner loops in C.
         .target(name: "CSSIMULACRA2"),
         .target(name: "SegueMetrics", dependencies: ["CSSIMULACRA2"]),
-        .target(name: "SegueEncode", dependencies: ["SegueRaster", "SegueMetrics", "CFFmpeg", "CImageQuant"]),
+        .target(name: "SegueEncode", dependencies: ["SegueRaster", "SegueMetrics", "SegueFFmpeg", "CFFmpeg", "CImageQuant"]),
         // Animated WebP read back for comparisons (FFmpeg 5.1 decodes only still WebP).
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // Beside the encoder: files → frames (PNG folders, GIF, WebP, APNG, video) for comparisons.
-        .target(name: "SegueDecode", dependencies: ["SegueEncode", "CFFmpeg", "CWebP"]),
+        .target(name: "SegueDecode", dependencies: ["SegueRaster", "SegueFFmpeg", "CFFmpeg", "CWebP"]),
         // Decoded frames → pixelmatch/SSIM comparisons, diff reports, golden tests.
         // zlib, for the compressed geometry dump kept beside pixel goldens.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "SegueDiff", dependencies: ["SegueDecode", "CZlib"]),
+        .target(name: "SegueDiff", dependencies: ["SegueGeometry", "SegueScene", "SegueTimeline", "SegueDisplayList", "SegueRaster",
+                                                 "SegueCharts", "SegueEncode", "SegueDecode", "CZlib"]),
         // The render path shared by the front ends (CLI and Studio): frames rendered in
         // parallel and handed to an encoder in order.
-        .target(name: "SegueRender", dependencies: ["SegueEncode"]),
+        .target(name: "SegueRender", dependencies: ["SegueTimeline", "SegueDisplayList", "SegueRaster", "SegueEncode"]),
         // Studio: `segue preview`, a local web page that plays, inspects and live-reloads a scene.
-        .target(name: "SegueStudio", dependencies: ["SegueRender", .product(name: "FlyingFox", package: "FlyingFox")]),
+        .target(name: "SegueStudio", dependencies: [
+            "SegueScene", "SeguePresets", "SegueTimeline", "SegueDisplayList", "SegueRaster", "SegueEncode", "SegueRender",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
         // Command-line front end: thin subcommands over the stages.
         .target(name: "SegueCLI", dependencies: [
-            "SegueRender",
-            "SegueStudio",
-            "SegueDiff",
+            "SegueGeometry", "SegueScene", "SeguePresets", "SegueTimeline", "SegueDisplayList", "SegueRaster", "SegueCharts",
+            "SegueMetrics", "SegueEncode", "SegueDecode", "SegueDiff", "SegueRender", "SegueStudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "segue", dependencies: ["SegueCLI"]),
+        // The executable: sets the process's allocator policy (CMalloc), then runs the CLI.
+        .target(name: "CMalloc"),
+        .executableTarget(name: "segue", dependencies: ["SegueCLI", "CMalloc"]),
         // Library products: every stage behind one import, and golden assertions for test suites.
-        .target(name: "SegueKit", dependencies: ["SegueDiff", "SegueRender"]),
+        .target(name: "SegueKit", dependencies: ["SegueGeometry", "SegueScene", "SeguePresets", "SegueTimeline", "SegueDisplayList",
+                                                "SegueRaster", "SegueCharts", "SegueEncode", "SegueDecode", "SegueDiff", "SegueRender"]),
         .target(name: "SegueTesting", dependencies: ["SegueKit"]),
 
         // Fuzz targets (scripts/fuzz, docs/reliability.md). Built normally they replay the
         // committed corpus and crash files; scripts/fuzz builds them with libFuzzer and ASan.
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
-        .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzSupport", "SegueDisplayList"], path: "Fuzz/SceneFuzzer"),
-        .executableTarget(name: "MediaFuzzer", dependencies: ["FuzzSupport", "SegueDecode"], path: "Fuzz/MediaFuzzer"),
+        .executableTarget(name: "SceneFuzzer", dependencies: ["FuzzSupport", "SegueScene", "SeguePresets", "SegueTimeline", "SegueDisplayList"],
+                          path: "Fuzz/SceneFuzzer"),
+        .executableTarget(name: "MediaFuzzer", dependencies: ["FuzzSupport", "SegueScene", "SegueRaster", "SegueDecode"], path: "Fuzz/MediaFuzzer"),
 
         .testTarget(name: "SegueGeometryTests", dependencies: ["SegueGeometry"]),
-        .testTarget(name: "SegueSceneTests", dependencies: ["SegueScene", "SeguePresets"]),
+        .testTarget(name: "SegueSceneTests", dependencies: ["SegueGeometry", "SegueScene", "SeguePresets"]),
         // Fixture animators live in Tests/SegueSwiftImportTests/Animators (read by path, not bundled).
-        .testTarget(name: "SegueSwiftImportTests", dependencies: ["SegueSwiftImport", "SegueDisplayList"], exclude: ["Animators"]),
-        .testTarget(name: "SegueTimelineTests", dependencies: ["SegueTimeline"]),
-        .testTarget(name: "SegueDisplayListTests", dependencies: ["SegueDisplayList"]),
-        .testTarget(name: "SegueRasterTests", dependencies: ["SegueRaster", "CCairo"]),
-        .testTarget(name: "SegueEncodeTests", dependencies: ["SegueEncode", "SegueMetrics"]),
-        .testTarget(name: "SegueCLITests", dependencies: ["SegueCLI", "SegueDecode"]),
-        .testTarget(name: "SegueDiffTests", dependencies: ["SegueDiff", "SegueDecode"]),
-        .testTarget(name: "SegueTestingTests", dependencies: ["SegueTesting"]),
+        .testTarget(name: "SegueSwiftImportTests", dependencies: ["SegueGeometry", "SegueScene", "SeguePresets", "SegueSwiftImport",
+                                                                    "SegueTimeline", "SegueDisplayList"], exclude: ["Animators"]),
+        .testTarget(name: "SegueTimelineTests", dependencies: ["SegueGeometry", "SegueScene", "SeguePresets", "SegueTimeline"]),
+        .testTarget(name: "SegueDisplayListTests", dependencies: ["SegueGeometry", "SegueScene", "SegueTimeline", "SegueDisplayList"]),
+        .testTarget(name: "SegueRasterTests", dependencies: ["SegueGeometry", "SegueScene", "SegueDisplayList", "SegueRaster", "SegueCharts", "CCairo"]),
+        .testTarget(name: "SegueEncodeTests", dependencies: ["SegueRaster", "SegueEncode", "SegueMetrics"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["SegueCLI", "SegueDecode", "SegueDiff"]),
+        .testTarget(name: "SegueDiffTests", dependencies: ["SegueRaster", "SegueEncode", "SegueDecode", "SegueDiff"]),
+        .testTarget(name: "SegueTestingTests", dependencies: ["SegueKit", "SegueTesting"]),
     ]
 )

@@ -4,6 +4,7 @@ import Foundation
 import SegueScene
 import SegueTimeline
 import SegueDisplayList
+import SeguePresets
 
 /// Fuzzes what `segue check` and every render do with an untrusted scene file: parse (YAML and
 /// JSON, which Segue reads through the same YAML parser), expand presets, validate, apply the

@@ -21,12 +21,6 @@ static inline void segue_liq_single_thread(void) {
     if (set_threads) set_threads(1);
 }
 
-/// One heap for every thread that has not allocated yet (see GIFWriter.shareOneHeap).
-static inline void segue_malloc_one_heap(void) {
-#ifdef M_ARENA_MAX
-    mallopt(M_ARENA_MAX, 1);
-#endif
-}
 
 /// Fixes glibc's mmap threshold at `bytes` and keeps up to `keep` bytes of free heap instead of
 /// giving it back (see GIFWriter.keepBuffersForReuse and GIFWriter.returnLargeBuffersToTheSystem).

@@ -2,6 +2,11 @@
 import ArgumentParser
 import Foundation
 import SegueRender
+import SegueDisplayList
+import SegueRaster
+import SegueScene
+import SegueTimeline
+import SeguePresets
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

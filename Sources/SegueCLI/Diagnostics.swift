@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import SegueRender
 import SegueScene
+import SegueEncode
 
 /// Prints errors in one house style — `file:line:column: error: what` with a `hint:` line —
 /// and turns them into exit status 1. Usage errors go through ArgumentParser (exit status 2).

@@ -3,6 +3,8 @@ import ArgumentParser
 import Foundation
 import SegueDiff
 import SegueRender
+import SegueDecode
+import SegueEncode
 
 /// Options shared by `diff` and `test`: how frames are compared and when they pass.
 struct ComparisonOptions: ParsableArguments {

@@ -2,6 +2,9 @@
 import ArgumentParser
 import Foundation
 import SegueRender
+import SegueDisplayList
+import SegueScene
+import SegueTimeline
 
 struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,9 @@
 import ArgumentParser
 import Foundation
 import SegueRender
+import SegueEncode
+import SeguePresets
+import SegueScene
 
 /// `segue expand`: what a scene's presets became.
 struct ExpandCommand: ParsableCommand {

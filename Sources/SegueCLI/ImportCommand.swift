@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 import SegueEncode
 import SegueScene
-import SegueSwiftImport
+import SeguePresets
 
 /// `segue import`: a starter scene that plays a Swift animator between two placeholder screens.
 struct ImportCommand: ParsableCommand {

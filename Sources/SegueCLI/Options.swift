@@ -2,6 +2,9 @@
 import ArgumentParser
 import Foundation
 import SegueRender
+import SegueEncode
+import SegueScene
+import SeguePresets
 
 /// Options that change how a scene is sampled, shared by render, still and dump.
 struct SamplingOptions: ParsableArguments {

@@ -2,6 +2,8 @@
 import ArgumentParser
 import Foundation
 import SegueRender
+import SegueEncode
+import SegueScene
 
 /// The command line's half of the output rules (the writers in SegueEncode enforce the rest):
 /// every command registers what it reads, so no output can replace it, and a file name must

@@ -2,6 +2,11 @@
 import ArgumentParser
 import Foundation
 import SegueRender
+import SegueCharts
+import SegueEncode
+import SegueGeometry
+import SegueScene
+import SegueTimeline
 
 struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

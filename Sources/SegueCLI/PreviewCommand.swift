@@ -3,6 +3,8 @@ import ArgumentParser
 import Foundation
 import SegueRender
 import SegueStudio
+import SegueScene
+import SeguePresets
 
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import SegueRender
+import SegueEncode
 
 /// `--quality low|medium|high|lossless`: one word for every format, each mapped to concrete
 /// encoder settings (listed in `render --help` and the README). The per-format options

@@ -2,6 +2,12 @@
 import ArgumentParser
 import Foundation
 import SegueRender
+import SegueDisplayList
+import SegueEncode
+import SegueMetrics
+import SegueRaster
+import SegueScene
+import SegueTimeline
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,7 +79,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("GIF colours per palette, 2…256, counting the transparent entry that unchanged pixels use.", valueName: "n"))
     var maxColors: Int = 256
 
-    @Option(help: ArgumentHelp("GIF: at most this many bytes (k and M suffixes: ×1000, ×1000000). The frame rate (50, 33, 25, 20 fps) and the frame size (down to 320 px wide) come down first, then the GIF quality (down to \(GIFSizeFloor.quality)); if even that does not fit, nothing is written and the error says what would.", valueName: "bytes"))
+    @Option(help: ArgumentHelp("GIF: at most this many bytes (k and M suffixes: ×1000, ×1000000). The frame rate (50, 33, 25, 20 fps) and the frame size (down to 320 px wide) come down first, then the GIF quality (down to \(GIFSizeFitting.quality)); if even that does not fit, nothing is written and the error says what would.", valueName: "bytes"))
     var maxSize: ByteCount?
 
     @Option(help: ArgumentHelp("GIF dithering level 0…1 (libimagequant's edge-aware Floyd–Steinberg) for the frames that need it: below quality 100 each palette is tried undithered first, and dithered only if the frame then falls short; 0 never dithers. (default: 1)", valueName: "level"))
@@ -252,5 +258,27 @@ struct RenderCommand: ParsableCommand {
         Diagnostics.note(String(format: "%@ → %@  (%d frames, %d×%d px, %.2f s of animation, rendered in %.2f s%@)%@",
                                 path, url.path, range.count, width, height, timeline.duration, seconds, details, fitted), quiet: quiet)
         return ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int) ?? 0
+    }
+}
+
+extension RenderCommand {
+    /// `--max-size` for a GIF: `GIFSizeFitting`'s search, each candidate rendered by `render`.
+    func renderGIF(_ path: String, scene: Scene, within limit: Int) throws {
+        let requestedFPS = GIFTiming.frameRate(requested: sampling.fps)
+        let candidates = GIFSizeFitting.candidates(pixelWidth: scene.canvas.pixelWidth, canvasWidth: scene.canvas.size.width,
+                                                   canvasHeight: scene.canvas.size.height, requestedFPS: requestedFPS) { fps in
+            var copy = scene
+            copy.canvas.fps = fps
+            let count = Timeline(scene: copy).frameCount
+            return (try? (frames ?? FrameRange(argument: "0-")!).resolve(frameCount: count, scene: path).count) ?? count
+        }
+        do {
+            try GIFSizeFitting.fit(path, candidates: candidates, within: limit) { candidate, qualityFloor, note in
+                try render(path, scene: scene, format: .gif, fps: candidate.fps, scale: candidate.scale, gifLimit: limit,
+                           qualityFloor: qualityFloor, fitted: note)
+            }
+        } catch let unreachable as GIFSizeFitting.Unreachable {
+            throw CLIError(unreachable.message, hint: unreachable.hint)
+        }
     }
 }

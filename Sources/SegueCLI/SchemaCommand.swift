@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import SegueEncode
+import SeguePresets
 
 /// `segue schema`: the scene format as a JSON Schema, for editors.
 struct SchemaCommand: ParsableCommand {

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import SegueRender
+import SegueEncode
 
 /// `segue`: the root command. Subcommands stay thin: they parse, call the pipeline stages,
 /// and report. Exit status: 0 success, 1 a scene, input or output problem, 2 a usage error.
@@ -39,7 +40,6 @@ public struct SegueCommand: ParsableCommand {
     /// Runs the command line and exits with Segue's exit statuses (usage errors are 2, not
     /// ArgumentParser's 64, like other diff and render tools).
     public static func runMain(_ arguments: [String]? = nil) -> Never {
-        GIFWriter.shareOneHeap()   // before any other thread allocates
         TemporaryFiles.installSignalHandlers()
         do {
             if VersionReport.isRequested(arguments ?? Array(CommandLine.arguments.dropFirst())) {

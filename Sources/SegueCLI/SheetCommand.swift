@@ -2,6 +2,11 @@
 import ArgumentParser
 import Foundation
 import SegueRender
+import SegueDisplayList
+import SegueEncode
+import SegueRaster
+import SegueTimeline
+import SegueCharts
 
 /// `segue sheet`: a contact sheet of a scene.
 struct SheetCommand: ParsableCommand {

@@ -2,6 +2,10 @@
 import ArgumentParser
 import Foundation
 import SegueRender
+import SegueDisplayList
+import SegueEncode
+import SegueRaster
+import SegueTimeline
 
 struct StillCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

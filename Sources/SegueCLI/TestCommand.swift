@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import SegueDiff
 import SegueRender
+import SegueEncode
 
 extension RecordMode: ExpressibleByArgument {}
 extension GoldenTestRun.Mode: ExpressibleByArgument {}

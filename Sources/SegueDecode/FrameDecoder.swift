@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import CFFmpeg
 import Foundation
+import SegueFFmpeg
+import SegueRaster
 
 /// A decoded frame in straight (not premultiplied) RGBA, 4 bytes a pixel, rows top to bottom,
 /// no padding: the bytes a PNG file holds, and the input pixelmatch expects.
@@ -85,7 +87,7 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .unsupported(path, reason): "cannot decode '\(path)': \(reason)"
         case let .noFrames(path): "'\(path)' has no frames to compare"
         case let .corrupt(path, reason): "cannot decode '\(path)': the data is damaged (\(reason))"
-        case let .tooLarge(path, w, h): "'\(path)' is \(w)×\(h) px; frames larger than \(EncodeError.maximumDimension) px a side or \(FrameDecoder.maximumFramePixels / 1_000_000) million pixels are not read"
+        case let .tooLarge(path, w, h): "'\(path)' is \(w)×\(h) px; frames larger than \(FFmpegLimits.maximumDimension) px a side or \(FrameDecoder.maximumFramePixels / 1_000_000) million pixels are not read"
         }
     }
 
@@ -113,13 +115,13 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable, Sendable {
 /// the stream declares (BT.601 when it declares none).
 public final class FrameDecoder {
     /// The largest frame read, in pixels (400 MB as RGBA), with at most
-    /// `EncodeError.maximumDimension` a side. A few header bytes can claim far more; every
+    /// `FFmpegLimits.maximumDimension` a side. A few header bytes can claim far more; every
     /// reader refuses such a frame before allocating it (docs/reliability.md).
     public static let maximumFramePixels = 100_000_000
 
     /// Throws `DecodeError.tooLarge` for a frame size over the limits.
     static func checkFrameSize(width: Int, height: Int, path: String) throws {
-        if width > EncodeError.maximumDimension || height > EncodeError.maximumDimension
+        if width > FFmpegLimits.maximumDimension || height > FFmpegLimits.maximumDimension
             || Double(width) * Double(height) > Double(maximumFramePixels) {
             throw DecodeError.tooLarge(path: path, width: width, height: height)
         }
@@ -535,13 +537,5 @@ final class ContainerStream {
                 throw DecodeError.corrupt(path: path, reason: "frame \(framesDelivered): \(ffmpegErrorMessage(sent))")
             }
         }
-    }
-}
-
-extension RGBAFrame {
-    /// The frame as a PNG file (`PNGWriter`'s settings, straight RGBA written as it is, so
-    /// decoding the file gives back exactly these bytes).
-    public func pngBytes() throws -> [UInt8] {
-        try PNGWriter.encode(rgba: pixels, width: width, height: height)
     }
 }

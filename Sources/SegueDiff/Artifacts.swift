@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueDecode
+import SegueEncode
 
 /// Names of the files in a report folder.
 public enum ReportFiles {

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 import SegueDecode
+import SegueCharts
+import SegueGeometry
 
-/// Report images (side-by-side frames, contact sheets, filmstrips) drawn through the raster
-/// stage's `ReportCanvas`: Cairo for shapes and images, Pango for text, pixman for scaling.
+/// Report images (side-by-side frames, contact sheets, filmstrips) drawn through
+/// SegueCharts' `ReportCanvas`: Cairo for shapes and images, Pango for text, pixman for scaling.
 enum Compose {
     static let background = RGBAColor(red: 38 / 255, green: 38 / 255, blue: 42 / 255, alpha: 1)
     static let panel = RGBAColor(red: 92 / 255, green: 92 / 255, blue: 98 / 255, alpha: 1)

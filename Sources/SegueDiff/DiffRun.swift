@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueDecode
+import SegueEncode
 
 /// `segue diff`: two inputs (PNG files, folders of PNG frames, MP4, GIF or WebP) decoded frame
 /// by frame, matched by frame index, compared, and reported in a folder:

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueDecode
+import SegueDisplayList
+import SegueTimeline
 
 /// The geometry dump of `segue dump` (per frame and layer: opacity, hidden, the full 4×4 matrix
 /// to the canvas, the projected bounds quad), written and compared for `segue test --mode dump`.

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueDecode
+import SegueDisplayList
+import SegueEncode
+import SegueRaster
+import SegueScene
+import SegueTimeline
 
 /// `segue test`: renders scenes with the same stages as `segue render` (SceneLoader, Timeline,
 /// DisplayListBuilder, Rasterizer) and compares selected frames with golden files:

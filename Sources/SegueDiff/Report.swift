@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueDecode
+import SegueEncode
 
 /// One compared frame, as written to report.json.
 public struct FrameReport: Codable, Sendable, Equatable {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-@_exported import SegueTimeline
+import SegueGeometry
+import SegueScene
 
 /// One frame, ready to rasterize: the layer tree with every layer's full matrix to the canvas.
 public struct DisplayList: Sendable {

@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
+import SegueGeometry
+import SegueScene
+import SegueTimeline
+
 /// Turns a timeline's layer states into a display list, with Core Animation's geometry:
 ///
 /// - a layer's transform applies about its anchor point, and `position` places the anchor

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+import SegueScene
+import SegueTimeline
+
 /// The geometry dump of `segue dump`: per instant and layer (depth first, in painting order) the
 /// presentation opacity, hidden flag, full 4×4 matrix to the canvas and projected bounds quad, and
 /// optionally the values of chosen key paths. One writer serves `segue dump` and the golden dumps of

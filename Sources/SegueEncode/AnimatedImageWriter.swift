@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CFFmpeg
 import Foundation
+import SegueRaster
 
 /// Writes animated WebP (libavcodec's `libwebp_anim` encoder, libwebp's WebPAnimEncoder) or
 /// APNG (libavcodec's `apng` encoder) through libavformat's `webp` / `apng` muxers.

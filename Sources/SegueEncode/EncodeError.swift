@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import SegueFFmpeg
+
 /// Everything that can go wrong while writing frames to disk.
 ///
 /// Every message is a single line meant for the person running `segue`.
@@ -30,7 +32,7 @@ public enum EncodeError: Error, CustomStringConvertible, Equatable, Sendable {
     case outOfMemory(String)
 
     /// The largest width or height any writer accepts.
-    public static let maximumDimension = 16384
+    public static let maximumDimension = FFmpegLimits.maximumDimension
 
     public var description: String {
         switch self {

@@ -1,22 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import CFFmpeg
 import Foundation
-
-/// One-time FFmpeg set-up: unless someone (e.g. a `--verbose` flag in the CLI) already changed
-/// FFmpeg's log level, only errors are printed, so x264's statistics do not clutter the terminal.
-let ffmpegSetup: Void = {
-    if av_log_get_level() == segue_log_info() {
-        av_log_set_level(segue_log_error())
-    }
-}()
-
-/// The `av_strerror` text for an FFmpeg error code.
-package func ffmpegErrorMessage(_ code: Int32) -> String {
-    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
-        segue_av_strerror(code, buffer.baseAddress!, buffer.count)
-        return String(cString: buffer.baseAddress!)
-    }
-}
+import SegueFFmpeg
+import SegueRaster
 
 /// Throws `EncodeError.ffmpeg` when an FFmpeg call returned a negative error code.
 @discardableResult
@@ -43,20 +29,6 @@ func findEncoder(_ name: String) throws -> UnsafePointer<AVCodec> {
         throw EncodeError.codecUnavailable(name: name)
     }
     return codec
-}
-
-/// `frame.data` / `frame.linesize` as plain pointers for `sws_scale` and direct pixel access.
-extension UnsafeMutablePointer where Pointee == AVFrame {
-    package func plane(_ index: Int) -> UnsafeMutablePointer<UInt8> {
-        withUnsafePointer(to: &pointee.data) {
-            $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0[index]! }
-        }
-    }
-    package func stride(_ index: Int) -> Int {
-        withUnsafePointer(to: &pointee.linesize) {
-            $0.withMemoryRebound(to: Int32.self, capacity: 8) { Int($0[index]) }
-        }
-    }
 }
 
 func validateSize(width: Int, height: Int) throws {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-@_exported import SegueRaster
+import SegueRaster
 
 /// A destination for rendered frames (an MP4 file, a folder of PNGs, …).
 ///

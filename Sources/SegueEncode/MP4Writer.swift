@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import CFFmpeg
 import Foundation
+import SegueFFmpeg
+import SegueRaster
 
 /// Encodes frames to an H.264 MP4 (libx264, yuv420p, BT.709, limited range, moov atom first).
 ///

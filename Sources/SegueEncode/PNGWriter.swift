@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CFFmpeg
 import Foundation
+import SegueRaster
 
 /// Single PNG images through FFmpeg's PNG encoder.
 ///

@@ -2,11 +2,13 @@
 // Segue as a library: one import for the whole pipeline (scene → timeline → display list →
 // raster → encode/diff), for packages that render or compare transitions themselves.
 // docs/library.md shows the calls.
+@_exported import SegueCharts
 @_exported import SegueDecode
 @_exported import SegueDiff
 @_exported import SegueDisplayList
 @_exported import SegueEncode
 @_exported import SegueGeometry
+@_exported import SeguePresets
 @_exported import SegueRaster
 @_exported import SegueRender
 @_exported import SegueScene

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
+import SegueGeometry
+import SegueScene
 
 /// accordion — StoryRelatedViewController (seed article 000): table sections with 60 pt headers
 /// (storyRelatedHeaderViewHeight); tapping a header flips the section's `extended` flag, turns

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
+import SegueGeometry
+import SegueScene
 
 /// cardSnap — a horizontal card carousel with one of two release rules, each with its own seed's
 /// geometry:

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
+import SegueGeometry
+import SegueScene
 
 /// flip (FlipPresentCustomTransition / FlipDismissCustomTransition), edgeSwipeBack
 /// (SwipeInteractionController) — seed article 000 — and push / pop (seed article 004).

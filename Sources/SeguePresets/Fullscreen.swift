@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
+import SegueGeometry
+import SegueScene
 
 /// fullscreen — SamplePresentAnimatedTransition / SampleDismissAnimatedTransition (seed article
 /// 001). The target view (a video player, say) moves into a clear full-screen view controller at

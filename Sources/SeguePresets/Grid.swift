@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
+import SegueGeometry
+import SegueScene
 
 /// The grid of seed article 003's presenting screen (ViewController): a UICollectionView with a
 /// UICollectionViewFlowLayout of square cells, `sectionInset` 15 pt on every side, and

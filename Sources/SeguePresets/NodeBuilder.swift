@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
+import SegueGeometry
 
 /// Builds the Yams nodes a preset expands into. Every generated node carries a source mark
 /// (the mark of the user's node it came from, or of the `transition:` that asked for it), so a

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SegueGeometry
 
 /// The photo tile layout of MainContentsCell (seed article 002): six image views whose widths
 /// and heights follow the photo count, with a "他N件" ("N more") button over the sixth tile

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
+import SegueGeometry
+import SegueScene
 
 /// Expands `screens:`, `transition:` and `timeline:` into ordinary layers, animations, keyframe
 /// groups and an interaction, at the level of the YAML tree, before the scene is decoded. The

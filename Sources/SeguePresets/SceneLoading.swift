@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-@_exported import SegueScene
 import Foundation
 import Yams
+import SegueScene
 
 /// Stage 1b: presets and Swift animators expand into the scene's own layers and animations,
 /// at the level of the YAML tree, before SegueScene decodes it. These are the entry points

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SegueScene
 
 /// The scene format as a JSON Schema (draft 2020-12), for editors: `segue schema` prints it and
 /// docs/scene.schema.json is its committed copy.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
+import SegueGeometry
+import SegueScene
 
 /// `screens:` — the two sides of a transition, each either a screenshot or a layer tree built
 /// from a few components. See docs/presets.md.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
+import SegueGeometry
+import SegueScene
 
 /// semiModal — the Apple Books style semi-modal of seed article 003
 /// (iincho/CollectionViewSemiModalTransitioning). The presenting screen holds a grid of covers

@@ -3,6 +3,7 @@ import Foundation
 import SegueGeometry
 import SegueSwiftImport
 import Yams
+import SegueScene
 
 /// `transition: {swift: Animators/FlipPresent.swift, type: …, from: …, to: …, init: {…}, bind: {…}}`:
 /// a UIKit animator in Swift, evaluated by SegueSwiftImport into layers and animations, which

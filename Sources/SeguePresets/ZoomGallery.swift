@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
+import SegueGeometry
+import SegueScene
 
 /// zoomGallery — seed 000's StoryPictureViewController (§6): a full-screen UIScrollView holding
 /// an aspect-fit UIImageView that the scroll view zooms (`viewForZooming` returns the image view).

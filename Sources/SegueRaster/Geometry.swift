@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SegueGeometry
 
 // Plane geometry for the rasterizer: rounded-rect polygons, near-plane clipping in homogeneous
 // coordinates, projection to canvas pixels and a guard band, and integer pixel rectangles.

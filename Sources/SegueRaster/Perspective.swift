@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CCairo
 import Foundation
+import SegueGeometry
 
 /// How a texture under perspective is resampled by pixman. Both compose through the same
 /// anti-aliased A8 mask of the projected quad and the ancestor clips; `PerspectiveSamplingTests`

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SegueGeometry
 
 /// Projects a flattened plane's offscreen image onto the target: for every target pixel the
 /// source position comes from the exact projective map (exactly at the ends of short spans,

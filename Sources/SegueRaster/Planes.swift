@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import CCairo
 import Foundation
+import SegueDisplayList
+import SegueGeometry
 
 // Flattened 3D planes, drawn as Core Animation composites them.
 //

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import SegueScene
+
 /// Why a frame could not be rasterized. Image problems carry the `contents:` location from the
 /// scene file so the CLI can print `file:line:column: error: …` followed by a hint.
 ///

@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-@_exported import SegueDisplayList
-
 /// A rendered frame: 8-bit premultiplied-alpha pixels in memory order B, G, R, A
 /// (Cairo's CAIRO_FORMAT_ARGB32 on little-endian machines), rows top to bottom.
 public struct RasterImage: Sendable, Equatable {

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import CCairo
 import Foundation
+import SegueDisplayList
+import SegueGeometry
+import SegueScene
 
 /// Turns a `DisplayList` into premultiplied BGRA pixels with Core Animation's drawing rules.
 ///
@@ -424,6 +427,6 @@ final class FrameRenderer {
     }
 }
 
-@inline(__always) func clamp01(_ v: Double) -> Double {
+@inline(__always) package func clamp01(_ v: Double) -> Double {
     v.isNaN ? 0 : min(max(v, 0), 1)
 }

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import CCairo
 import Foundation
+import SegueDisplayList
+import SegueGeometry
+import SegueScene
 
 // Content textures: decoded PNG files and each distinct layer content (image with its gravity
 // and corner clip, plus text) rendered once into premultiplied ARGB32 pixels, cached with a
@@ -378,9 +381,9 @@ enum ContentRenderer {
 
 /// The one Pango font map, used by one thread at a time. Pango objects are not thread-safe, so
 /// all text layout and drawing is serialised; finished textures are cached, so this is rare.
-final class PangoState: @unchecked Sendable {
-    static let shared = PangoState()
-    let lock = NSRecursiveLock()
+package final class PangoState: @unchecked Sendable {
+    package static let shared = PangoState()
+    package let lock = NSRecursiveLock()
     let fontMap: UnsafeMutablePointer<PangoFontMap>
 
     private init() {
@@ -390,7 +393,7 @@ final class PangoState: @unchecked Sendable {
     /// A Pango context that lays text out unhinted, with unrounded glyph positions, as measured at
     /// `scale` device pixels per point — so text looks the same at any scale and a layout measured
     /// here fits where it is drawn. Call with `lock` held; the caller releases it with g_object_unref.
-    func makeUnhintedContext(scale: Double) -> OpaquePointer {
+    package func makeUnhintedContext(scale: Double) -> OpaquePointer {
         let context = pango_font_map_create_context(fontMap)!
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
-@_exported import SegueEncode
+import SegueDisplayList
+import SegueEncode
+import SegueRaster
+import SegueTimeline
 
 /// Renders frames on several threads and hands them to a sink strictly in order.
 ///

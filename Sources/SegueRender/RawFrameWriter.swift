@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueEncode
+import SegueRaster
 #if canImport(Glibc)
 import Glibc
 #endif

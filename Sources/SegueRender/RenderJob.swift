@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SegueEncode
+import SegueRaster
+import SegueTimeline
 
 /// What a render writes.
 public enum OutputFormat: String, CaseIterable, Sendable {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SegueGeometry
 
 /// Samples of a scripted gesture, read as UIKit's gesture recognizers report them. It lives in
 /// the scene stage so presets can work out a gesture's translation, velocity and release

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
+import SegueGeometry
 
 /// `interaction:` (a gesture-driven transition) and a layer's `scroll:` (a scroll view).
 extension SceneDecoder {

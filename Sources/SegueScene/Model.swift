@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-@_exported import SegueGeometry
 import Foundation
+import SegueGeometry
 
 /// Where something was written in a scene file. Lines and columns are 1-based.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import SegueGeometry
+
 /// Colour names a scene may use instead of hex. The `UIColor` class colours have their
 /// documented component values; the system colours are the iOS light-appearance sRGB values.
 /// docs/scene-format/layers.md lists them; keep the two in step.

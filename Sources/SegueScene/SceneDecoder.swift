@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
+import SegueGeometry
 
 /// Turns Yams' node tree into a validated `Scene`, reporting the first problem in file order.
 package final class SceneDecoder: ValueReader {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
+import SegueGeometry
 
 /// One `key: value` entry of a YAML map.
 package struct Entry {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Yams
+import SegueGeometry
 
 /// A scroll view's `zoom:` and `gestures:`, and the two-finger and double-tap forms that
 /// `gestures:` and the top-level `touches:` share.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueRender
+import SegueDisplayList
+import SegueRaster
 
 /// One rendered frame as the page draws it: straight (not premultiplied) RGBA rows, top to
 /// bottom, the layout of the canvas's ImageData, so the browser copies the pixels as they are.

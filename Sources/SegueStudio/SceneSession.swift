@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueRender
+import SegueEncode
+import SegueScene
+import SegueTimeline
+import SeguePresets
 
 /// A scene error as the page shows it: where, what, and what to do.
 struct SceneProblem: Sendable, Equatable {

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueRender
+import SegueDisplayList
+import SegueScene
+import SegueTimeline
 
 /// The JSON the page reads. Built from the same stages the command line uses: the scene model
 /// for the layer tree, `GeometryDumpWriter` (`segue dump`) for evaluated properties, and

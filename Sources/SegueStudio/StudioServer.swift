@@ -3,6 +3,10 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import SegueRender
+import SegueDisplayList
+import SegueRaster
+import SegueScene
+import SegueTimeline
 
 /// `segue preview`: a small web server for one scene. It serves the page (StudioPage) and a
 /// JSON/pixel API, renders frames on demand, watches the scene's files and exports through the

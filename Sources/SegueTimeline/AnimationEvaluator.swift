@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SegueScene
 
 /// One animation, ready to evaluate at any time: its omitted `from`/`to` already resolved.
 struct AnimationEvaluator: Sendable {

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import SegueScene
+
 /// A unit cubic Bézier timing curve from (0, 0) to (1, 1), as `CAMediaTimingFunction`.
 ///
 /// Solving x(s) = progress for the curve parameter s uses Newton's method from a good first

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SegueGeometry
+import SegueScene
 
 /// UIPercentDrivenInteractiveTransition: maps scene time to the transition's own time.
 ///

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import SegueScene
+
 /// `UIView.animateKeyframes` as Core Animation sees it: every property a group touches becomes
 /// one keyframe animation over the whole group. Its key times come from each keyframe's relative
 /// start and duration; between its own keyframes, and before the first and after the last, the

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SegueScene
 
 
 /// Interpolation through keyframe values, each value a vector of numbers (a point is 2 numbers,

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+import SegueGeometry
+import SegueScene
+
 /// The presentation state of one layer at one instant: its model values with every running
 /// or finished animation applied.
 public struct LayerState: Sendable {

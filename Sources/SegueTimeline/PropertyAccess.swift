@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SegueGeometry
+import SegueScene
 
 /// The numbers a `transform.*` key path addresses. Core Animation's value functions build a
 /// whole matrix from them: scale, then rotation about x, y and z, then translation (row vectors,

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import SegueScene
+
 /// Reading single properties out of the timeline: for `segue plot`, `segue dump --keyPath` and tests.
 extension Timeline {
     /// The presentation value of `keyPath` on layer `layerID` at time `t`, as numbers: one for a

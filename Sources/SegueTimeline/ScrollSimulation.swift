@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SegueGeometry
+import SegueScene
 
 /// A UIScrollView driven by a scripted drag: the content offset as a pure function of time.
 ///

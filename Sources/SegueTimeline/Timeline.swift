@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+import SegueGeometry
+import SegueScene
+
 /// Evaluates a scene at any instant. A pure function of time: nothing is carried from one
 /// frame to the next, so frames can be evaluated in any order, in parallel, with identical results.
 ///

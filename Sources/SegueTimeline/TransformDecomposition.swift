@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SegueGeometry
 
 /// A 4×4 transform split into parts that interpolate well, as Core Animation (and CSS) interpolate
 /// a whole `transform`: M = scale · skew · rotation · translation · perspective (row vectors: a

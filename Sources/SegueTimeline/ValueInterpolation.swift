@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SegueGeometry
+import SegueScene
 
 extension AnimationValue {
     /// Core Animation's interpolation between two values of one key path: numbers, points,

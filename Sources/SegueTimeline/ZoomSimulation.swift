@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import SegueGeometry
+import SegueScene
 
 /// The zoom scale and content offset of a scroll view at one instant.
 public struct ZoomState: Hashable, Sendable {

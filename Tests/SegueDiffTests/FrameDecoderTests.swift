@@ -3,6 +3,8 @@ import Foundation
 @testable import SegueDiff
 import SegueDecode
 import Testing
+import SegueEncode
+import SegueRaster
 
 /// FrameDecoder reads what the diff stage is handed: PNGs, folders, MP4, GIF, WebP; and fails
 /// with a clear DecodeError on anything else.

@@ -3,6 +3,8 @@ import Foundation
 @testable import SegueDiff
 import SegueDecode
 import Testing
+import SegueEncode
+import SegueRaster
 
 /// Segue's pixelmatch against the separately written port in Support.swift and against counts
 /// worked out by hand.

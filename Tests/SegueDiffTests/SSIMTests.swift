@@ -3,6 +3,7 @@ import Foundation
 @testable import SegueDiff
 import SegueEncode
 import Testing
+import SegueDecode
 
 /// SegueDiff's SSIM (separable passes) against the direct double loop in Support.swift.
 @Suite struct SSIMTests {

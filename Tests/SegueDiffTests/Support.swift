@@ -3,6 +3,7 @@ import Foundation
 @testable import SegueDiff
 import SegueEncode
 import Testing
+import SegueDecode
 
 // MARK: - Images made in the tests
 

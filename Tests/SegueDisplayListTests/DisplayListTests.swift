@@ -2,6 +2,9 @@
 import Foundation
 import Testing
 @testable import SegueDisplayList
+import SegueGeometry
+import SegueScene
+import SegueTimeline
 
 private let here = SourceLocation(file: "test.yaml", line: 1, column: 1)
 

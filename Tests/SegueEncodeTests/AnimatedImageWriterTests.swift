@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import SegueEncode
+import SegueRaster
 
 /// WebP and APNG. This FFmpeg (5.1) cannot decode animated WebP, so WebP files are checked with
 /// Pillow and by reading their RIFF chunks; APNG with ffprobe/ffmpeg.

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import SegueEncode
+import SegueRaster
 
 /// The global colour table built while the frames render (`GlobalPaletteStream`) must be the
 /// one the encoder builds from the finished spool: the file may not depend on which was used.

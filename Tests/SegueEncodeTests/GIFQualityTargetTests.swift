@@ -2,6 +2,7 @@
 import Foundation
 import SegueEncode
 import Testing
+import SegueRaster
 
 /// The perceptual target as a viewer meets it: frames decoded by Pillow and scored by the PyPI
 /// package `ssimulacra2`, independent of the encoder's own metric. Frames that reach the target

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueEncode
+import SegueRaster
 
 /// Test helpers for animated images: a GIF structure reader written from the GIF89a spec
 /// (independent of the encoder), frame decoding with ffmpeg, and Pillow through python3.

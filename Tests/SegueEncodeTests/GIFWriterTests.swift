@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import SegueEncode
+import SegueRaster
 
 @Suite("GIF timing")
 struct GIFTimingTests {

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import SegueEncode
+import SegueRaster
 
 @Suite("MP4Writer")
 struct MP4WriterTests {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueEncode
+import SegueRaster
 
 /// Helpers for checking the encoders' output with the ffmpeg/ffprobe command-line tools,
 /// independently of the code under test.

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import SegueRaster
+@testable import SegueCharts
 
 /// Contact-sheet thumbnails: frames rendered larger, shrunk with an area-average (box) filter
 /// (pixman's separable box convolution; its fixed-point weights may round a mean one step off).

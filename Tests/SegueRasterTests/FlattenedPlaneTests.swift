@@ -2,6 +2,8 @@
 import Foundation
 import Testing
 @testable import SegueRaster
+import SegueDisplayList
+import SegueGeometry
 
 /// A layer seen in perspective is drawn as Core Animation does: its flattened subtree is one
 /// image, projected once, so sublayers that abut each other or their parent's edge leave no

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import SegueRaster
+import SegueGeometry
 
 /// Accuracy and speed of drawing textures under perspective.
 struct PerspectiveSamplingTests {

@@ -2,6 +2,8 @@
 import Foundation
 import Testing
 @testable import SegueRaster
+@testable import SegueCharts
+import SegueGeometry
 
 /// The plotter's geometry, checked on the pixels it draws: where the series line and the marker
 /// lines land is worked out from the layout's end points, not from the plotter's own mapping.

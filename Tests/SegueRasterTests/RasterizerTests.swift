@@ -2,6 +2,9 @@
 import Foundation
 import Testing
 @testable import SegueRaster
+import SegueDisplayList
+import SegueGeometry
+import SegueScene
 
 /// Behaviour a viewer would notice, checked against values worked out in the test from the
 /// layer geometry (see `PerspectiveCard`), never against earlier output of the rasterizer.

@@ -2,6 +2,9 @@
 import Foundation
 import Testing
 @testable import SegueRaster
+import SegueDisplayList
+import SegueGeometry
+import SegueScene
 
 /// A missing or unusable `contents` image is reported where the scene names it, with a hint.
 struct ResourceErrorTests {

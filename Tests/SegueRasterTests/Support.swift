@@ -2,6 +2,9 @@
 import CCairo
 import Foundation
 @testable import SegueRaster
+import SegueDisplayList
+import SegueGeometry
+import SegueScene
 
 // Helpers shared by the rasterizer tests: building display lists by hand, reading pixels,
 // writing PNG fixtures, and an analytic model of a layer rotated about y or x under perspective.

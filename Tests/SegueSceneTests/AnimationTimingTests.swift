@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SegueScene
 @testable import SeguePresets
+import SegueGeometry
 
 // The CAMediaTiming keys, steps, springs, keyframes and the new key paths of `animations:` items.
 // Expected models are built by hand; every line:column is counted by hand in the comments.

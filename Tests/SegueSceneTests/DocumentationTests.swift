@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SegueScene
 @testable import SeguePresets
+import SegueGeometry
 
 /// The examples in docs/scene-format marked ```yaml scene are complete scenes, and the scenes
 /// in scenes/ are the project's own: all of them must parse.

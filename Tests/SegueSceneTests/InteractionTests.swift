@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SegueScene
 @testable import SeguePresets
+import SegueGeometry
 
 // `interaction:` (gesture-driven transitions), `progress:` expressions and a layer's
 // `scroll:`. Expected models are built by hand; every line:column is counted by hand.

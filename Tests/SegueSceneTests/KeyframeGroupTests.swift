@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SegueScene
 @testable import SeguePresets
+import SegueGeometry
 
 // `- group:` items of `animations:` (UIView.animateKeyframes). Expected models are built by
 // hand; every line:column is counted by hand in the comments.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SegueScene
 @testable import SeguePresets
+import SegueGeometry
 
 /// Presets expand into ordinary layers, groups and interactions; these check the expansions
 /// against the seed articles' numbers, worked out by hand here.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SegueScene
 @testable import SeguePresets
+import SegueGeometry
 
 /// semiModal's expansion (seed article 003) and the grid component it presents from, against
 /// the seed's numbers worked out by hand.

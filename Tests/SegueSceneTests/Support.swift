@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SegueScene
 @testable import SeguePresets
+import SegueGeometry
 
 /// The file name used in locations by the tests.
 let sceneFile = "scene.yaml"

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SegueScene
 @testable import SeguePresets
+import SegueGeometry
 
 /// Valid scenes parse to the model values worked out by hand here.
 struct ValidSceneTests {

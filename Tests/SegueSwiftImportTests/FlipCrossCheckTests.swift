@@ -5,6 +5,7 @@ import SegueGeometry
 import SegueScene
 import SegueTimeline
 import Testing
+import SeguePresets
 
 /// scenes/swift-flip.yaml (the Swift animator, evaluated) against scenes/preset-flip.yaml's
 /// present half (the preset, written from the seed's numbers by hand): two independent paths

@@ -5,6 +5,7 @@ import SegueScene
 import SegueSwiftImport
 import SegueTimeline
 import Testing
+import SeguePresets
 
 /// EdgeSwipeDismiss.swift: a UIPercentDrivenInteractiveTransition subclass whose pan handler is
 /// run for the scene's finger. Expected values are worked out by hand from UIKit's documented

@@ -5,6 +5,7 @@ import SegueGeometry
 import SegueScene
 import SegueTimeline
 import Testing
+import SeguePresets
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 let fixtures = packageRoot + "/Tests/SegueSwiftImportTests/Animators"

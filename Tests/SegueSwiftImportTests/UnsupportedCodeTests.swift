@@ -4,6 +4,7 @@ import SegueGeometry
 import SegueScene
 @testable import SegueSwiftImport
 import Testing
+import SeguePresets
 
 /// Code outside the supported surface never guesses: one error at the Swift file's
 /// line:column of the construct, naming it, with a hint; never a crash.

@@ -2,6 +2,9 @@
 import Foundation
 import Testing
 @testable import SegueTimeline
+import SeguePresets
+import SegueGeometry
+import SegueScene
 
 /// The semiModal preset (seed article 003) evaluated over time, against numbers worked out here
 /// by hand from the seed: a 390 × 844 canvas, grid cells 390 / 2 − 20 = 175 pt with 15 pt insets

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SegueTimeline
 import SegueGeometry
+import SegueScene
 
 /// Independent reference: integrate m·x″ + c·x′ + k·x = 0 from x = −1, x′ = v0 with classic RK4.
 private func integrateSpring(m: Double, k: Double, c: Double, v0: Double, until t: Double) -> Double {

@@ -2,6 +2,8 @@
 import Foundation
 import Testing
 @testable import SegueTimeline
+import SegueGeometry
+import SegueScene
 
 private let here = SourceLocation(file: "test.yaml", line: 1, column: 1)
 

@@ -3,6 +3,8 @@ import Foundation
 import SegueScene
 @testable import SegueTimeline
 import Testing
+import SeguePresets
+import SegueGeometry
 
 private let here = SourceLocation(file: "test.yaml", line: 1, column: 1)
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import CImageQuant
 import Foundation
+import SegueFFmpeg
+import SegueRaster
 
 /// Writes an animated GIF (see docs/gif.md).
 ///
@@ -201,20 +203,13 @@ public final class GIFWriter: FrameSink {
     /// frame-sized buffers come from the heap and its free space is not given back; for large
     /// frames the threshold is fixed low, for peak memory. For smaller ones buffers are kept on
     /// the heap for the next frame instead of being mapped and zeroed afresh for every try.
-    /// Process-wide, set before the frames render; all threads share one heap (`shareOneHeap`).
+    /// Process-wide, set before the frames render; the executable makes all threads share one heap.
     private static func keepBuffersForReuse() {
         segue_malloc_reuse_buffers_under(64 << 20, 256 << 20)
     }
 
     private static func returnLargeBuffersToTheSystem() {
         segue_malloc_reuse_buffers_under(4 << 20, 64 << 20)
-    }
-
-    /// Makes every thread allocate from one heap. glibc gives each thread its own, up to 8 per
-    /// core, and the free space kept in one is of no use to another. A thread keeps the heap it
-    /// first allocated from, so front ends call this before anything else runs. Process-wide.
-    public static func shareOneHeap() {
-        segue_malloc_one_heap()
     }
 
     /// The encoding to write and its summary. Candidates are compared by their muxed size; only

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import CCairo
 import Foundation
+import SegueGeometry
+import SegueRaster
 
 /// Draws line charts of animated properties over time, e.g. `segue plot`'s picture of a spring's
 /// `position.y` or a flip's `transform.rotation.y`, with Cairo and Pango.

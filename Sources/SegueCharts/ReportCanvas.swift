@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import CCairo
 import Foundation
+import SegueGeometry
+import SegueRaster
 
 /// An opaque drawing surface for report images (segue diff / segue test: side-by-side frames,
 /// contact sheets, filmstrips), drawn with Cairo and its text with Pango in the fonts scenes

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import CCairo
 import Foundation
+import SegueGeometry
+import SegueRaster
 
 /// A contact sheet: frames of a scene in a grid, evenly spaced in time, each with its time
 /// underneath and the scene's name on top. Used by `segue sheet` and the preset gallery.
