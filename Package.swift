@@ -83,7 +83,7 @@ let package = Package(
         ]),
         // Command-line front end: thin subcommands over the stages.
         .target(name: "SegueCLI", dependencies: [
-            "SegueGeometry", "SegueScene", "SeguePresets", "SegueTimeline", "SegueDisplayList", "SegueRaster", "SegueCharts",
+            "SegueGeometry", "SegueScene", "SeguePresets", "SegueSwiftImport", "SegueTimeline", "SegueDisplayList", "SegueRaster", "SegueCharts",
             "SegueMetrics", "SegueEncode", "SegueDecode", "SegueDiff", "SegueRender", "SegueStudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -109,7 +109,7 @@ let package = Package(
                                                                     "SegueTimeline", "SegueDisplayList"], exclude: ["Animators"]),
         .testTarget(name: "SegueTimelineTests", dependencies: ["SegueGeometry", "SegueScene", "SeguePresets", "SegueTimeline"]),
         .testTarget(name: "SegueDisplayListTests", dependencies: ["SegueGeometry", "SegueScene", "SegueTimeline", "SegueDisplayList"]),
-        .testTarget(name: "SegueRasterTests", dependencies: ["SegueGeometry", "SegueScene", "SegueDisplayList", "SegueRaster", "SegueCharts", "CCairo"]),
+        .testTarget(name: "SegueRasterTests", dependencies: ["SegueGeometry", "SegueScene", "SeguePresets", "SegueTimeline", "SegueDisplayList", "SegueRaster", "SegueCharts", "CCairo"]),
         .testTarget(name: "SegueEncodeTests", dependencies: ["SegueRaster", "SegueEncode", "SegueMetrics"]),
         .testTarget(name: "SegueCLITests", dependencies: ["SegueCLI", "SegueDecode", "SegueDiff"]),
         .testTarget(name: "SegueDiffTests", dependencies: ["SegueRaster", "SegueEncode", "SegueDecode", "SegueDiff"]),

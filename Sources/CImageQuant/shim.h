@@ -26,7 +26,9 @@ static inline void segue_liq_single_thread(void) {
 /// giving it back (see GIFWriter.keepBuffersForReuse and GIFWriter.returnLargeBuffersToTheSystem).
 static inline void segue_malloc_reuse_buffers_under(int bytes, int keep) {
 #ifdef M_MMAP_THRESHOLD
-    segue_malloc_one_heap();
+#ifdef M_ARENA_MAX
+    mallopt(M_ARENA_MAX, 1);   /* kept buffers are of use only in one shared heap */
+#endif
     mallopt(M_MMAP_THRESHOLD, bytes);
     mallopt(M_TRIM_THRESHOLD, keep);
 #endif

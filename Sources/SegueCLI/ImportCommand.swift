@@ -4,6 +4,7 @@ import Foundation
 import SegueEncode
 import SegueScene
 import SeguePresets
+import SegueSwiftImport
 
 /// `segue import`: a starter scene that plays a Swift animator between two placeholder screens.
 struct ImportCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import SegueScene
+import SegueSwiftImport
 
 /// The descriptions and value shapes of every key of the scene format, next to the decoder's
 /// key lists they describe (see SceneSchema.swift). Keys and names are never written here: they

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+import SegueDisplayList
+import SegueGeometry
+import SegueScene
 import CCairo
 import Foundation
 

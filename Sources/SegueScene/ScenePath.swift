@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import SegueGeometry
 import Foundation
 
 /// A path in a layer's bounds space, as a `CGPath` holds it: a list of elements. The scene

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import SegueGeometry
 import Foundation
 
 /// CAShapeLayer's properties. A layer is a shape layer when any of its keys is written (or

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
+import SegueGeometry
 import Foundation
 import Testing
 import SegueDisplayList
 import SegueScene
+import SeguePresets
+import SegueTimeline
 @testable import SegueRaster
 
 /// Shadows and paths checked against values worked out by hand: the Gaussian's integral across
