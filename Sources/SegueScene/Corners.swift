@@ -49,7 +49,7 @@ extension ScenePath {
     /// value Figma documents as matching iOS ("corner smoothing" of 60 %); Segue's choice.
     public static let continuousCornerSmoothing = 0.6
 
-    /// The outline of `r` with rounded corners, clockwise on screen from the middle of the top
+    /// The outline of `r`, its corners rounded, clockwise on screen from the middle of the top
     /// edge: for each corner, a line to where the corner begins, then the corner's curves
     /// (none for a corner left out of `style.masked`). The radius is capped at half the shorter
     /// side, as Core Animation does.
