@@ -116,3 +116,22 @@ let package = Package(
         .testTarget(name: "SegueTestingTests", dependencies: ["SegueKit", "SegueTesting"]),
     ]
 )
+
+// scripts/test sets SEGUE_OPTIMIZE_TESTS so that the pixel-crunching stages run optimised inside
+// its debug build, where unoptimised they spend most of the test suite's time. The flags are
+// unsafe ones, which SwiftPM accepts only in a root package and which would stop anyone depending
+// on SegueKit or SegueTesting by version, so they are added only when asked for. Optimisation
+// leaves the output bytes unchanged: no fast-math, and `-enable-testing` from the debug build
+// stays, so `@testable import` still works.
+import Foundation
+
+if ProcessInfo.processInfo.environment["SEGUE_OPTIMIZE_TESTS"] == "1" {
+    let hot: Set<String> = ["SegueRaster", "SegueMetrics", "CSSIMULACRA2", "SegueEncode", "SegueDecode", "SegueDiff"]
+    for target in package.targets where hot.contains(target.name) {
+        if target.name.hasPrefix("C") {
+            target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-O2"])]
+        } else {
+            target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"])]
+        }
+    }
+}

@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// End to end: `segue render` to GIF, WebP and APNG, checked with ffprobe/ffmpeg, Pillow and by
-/// reading the GIF's blocks.
-@Suite(.serialized) struct GIFRenderTests {
+/// reading the GIF's blocks. Not serialized: each test works in its own sandbox, and these are the
+/// longest tests of the run, so they overlap with each other instead of finishing last one by one.
+@Suite struct GIFRenderTests {
     let flip = packageRoot.appendingPathComponent("scenes/flip.yaml").path
 
     /// The GIF's frames as stored: delays (cs), image rectangles; and the NETSCAPE2.0 loop count.
