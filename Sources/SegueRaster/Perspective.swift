@@ -21,8 +21,9 @@ enum PerspectiveMode: Sendable {
 
 enum PerspectiveDrawing {
     /// Largest allowed difference (texels) between the affine tile map and the exact map.
-    /// 0.06 keeps the total error (with pixman's 7-bit bilinear weights and truncation) near
-    /// 0.12 texel; 0.04 doubles the number of tiles, 0.1 saves a further ~8 % of the time.
+    /// The rule: keep the total error (with pixman's 7-bit bilinear weights and truncation) near
+    /// a tenth of a texel. Lower doubles the tiles for no visible gain; higher saves little time
+    /// (docs/performance.md).
     static let tolerance = 0.06
     static let maxTile = 128
     static let minTile = 8

@@ -10,10 +10,9 @@ import SegueGeometry
 ///
 /// The blend is integer arithmetic on 16-bit lanes, so results are the same on every run and
 /// thread. Rows are split into spans first, then drawn in tiles of 64 × 32 pixels, so the
-/// source lines a tile reads stay in cache for its next rows. Measured on `flip` (2-core AMD
-/// EPYC VM, loaded): about 12 ns a pixel for a screen facing the eye, but 70 ns for a screen
-/// nearly edge-on (a sliver ~100 px wide reading its whole 780-px-wide image, a new cache line
-/// at every pixel): the cost there is memory, not arithmetic. A smaller image for minified
+/// source lines a tile reads stay in cache for its next rows. A screen nearly edge-on costs
+/// several times a screen facing the eye (a thin sliver reads its whole wide image, a new cache
+/// line at every pixel): the cost there is memory, not arithmetic. A smaller image for minified
 /// planes would fix that, at the price of different bytes.
 enum PlaneCompositor {
     /// Lanes 0, 2, 4, 6 of a byte-spread pixel.
