@@ -36,9 +36,15 @@ enum SchemaMaps {
                 "description": "A path in the layer's points (UIBezierPath): a constructor map ({rect}, {roundedRect, cornerRadius}, {ovalIn}, {arcCenter, radius, startAngle, endAngle, clockwise}), a list of elements ({moveTo}, {lineTo}, {quadCurveTo, controlPoint}, {curveTo, controlPoint1, controlPoint2}, close), or null for none.",
                 "anyOf": [
                     ["type": "null"],
-                    ["type": "object", "additionalProperties": false, "properties": [
-                        "rect": Shape.numbers([4]).json(), "roundedRect": Shape.numbers([4]).json(),
-                        "cornerRadius": Shape.number(0 ... 1_000_000).json(), "ovalIn": Shape.numbers([4]).json(),
+                    // One constructor a map, with the keys that go with it (as the decoder checks).
+                    ["type": "object", "additionalProperties": false, "required": ["rect"],
+                     "properties": ["rect": Shape.numbers([4]).json()] as [String: Any]],
+                    ["type": "object", "additionalProperties": false, "required": ["roundedRect"], "properties": [
+                        "roundedRect": Shape.numbers([4]).json(), "cornerRadius": Shape.number(0 ... 1_000_000).json(),
+                    ] as [String: Any]],
+                    ["type": "object", "additionalProperties": false, "required": ["ovalIn"],
+                     "properties": ["ovalIn": Shape.numbers([4]).json()] as [String: Any]],
+                    ["type": "object", "additionalProperties": false, "required": ["arcCenter", "radius", "startAngle", "endAngle"], "properties": [
                         "arcCenter": Shape.numbers([2]).json(), "radius": Shape.number(0 ... 1_000_000).json(),
                         "startAngle": Shape.angle.json(), "endAngle": Shape.angle.json(), "clockwise": Shape.bool.json(),
                     ] as [String: Any]],
