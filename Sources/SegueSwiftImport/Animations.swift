@@ -488,6 +488,15 @@ extension Evaluator {
         if case .bool(false)? = i[.doubleSided] { props.append(("doubleSided", r.bool(false))) }
         if case let .double(w)? = i[.borderWidth], w != 0 { props.append(("borderWidth", r.number(w))) }
         if case let .color(c)? = i[.borderColor] { props.append(("borderColor", r.color(c))) }
+        // The shadow's keys only when the layer casts one (or animates to one).
+        let shadowAnimates = v.changedLater.contains(.shadowOpacity)
+        if case let .double(o)? = i[.shadowOpacity], o != 0 || shadowAnimates {
+            props.append(("shadowOpacity", r.number(o)))
+            if case let .double(rad)? = i[.shadowRadius] { props.append(("shadowRadius", r.number(rad))) }
+            if case let .size(s)? = i[.shadowOffset] { props.append(("shadowOffset", r.numbers([s.width, s.height]))) }
+            if case let .color(c)? = i[.shadowColor] { props.append(("shadowColor", r.color(c))) }
+        }
+        if case .string("continuous")? = i[.cornerCurve] { props.append(("cornerCurve", r.plain("continuous"))) }
         let id = v.id
         let children = v.subviews.filter { $0.boundLayer == nil && ($0.attached || $0.attachedInitially || $0.changedLater.contains(.hidden) || true) }
         var out = ImportedLayer(id: r.prefix + id, screen: v.screen, frame: v.initialFrame, properties: props, sublayers: children.map(layer))

@@ -278,6 +278,21 @@ extension Evaluator {
             try writeStatic(v, .masksToBounds, .bool(try bool(value, node, name)), node)
         case "isDoubleSided" where layer:
             try writeStatic(v, .doubleSided, .bool(try bool(value, node, name)), node)
+        case "shadowOpacity" where layer, "shadowRadius" where layer:
+            let p: LayerProperty = name == "shadowOpacity" ? .shadowOpacity : .shadowRadius
+            let d = try double(value, node, name)
+            try write(v, [p: .double(d)], keyPath: name, value: .double(d), node)
+        case "shadowOffset" where layer:
+            let s = try size(value, node, name)
+            try write(v, [.shadowOffset: .size(s)], keyPath: name, value: .size(s), node)
+        case "shadowColor" where layer:
+            let c = try color(value, node, name)
+            try write(v, [.shadowColor: .color(c)], keyPath: name, value: .color(c), node)
+        case "cornerCurve" where layer:
+            guard case let .enumCase(curve, _) = value, ["continuous", "circular"].contains(curve) else {
+                throw fail(.invalidValue, node, "cornerCurve is .circular or .continuous")
+            }
+            try writeStatic(v, .cornerCurve, .string(curve), node)
         case "cornerRadius" where layer, "zPosition" where layer, "borderWidth" where layer:
             let p: LayerProperty = name == "cornerRadius" ? .cornerRadius : name == "zPosition" ? .zPosition : .borderWidth
             let d = try double(value, node, name)

@@ -5,6 +5,7 @@ import SegueGeometry
 enum LayerProperty: String, CaseIterable {
     case boundsSize, boundsOrigin, position, anchorPoint, transform, sublayerTransform, opacity, hidden
     case backgroundColor, cornerRadius, masksToBounds, zPosition, doubleSided, borderWidth, borderColor
+    case shadowOpacity, shadowRadius, shadowOffset, shadowColor, cornerCurve
 
     /// The key path an animation of this property uses in the scene format; nil when the scene
     /// format cannot animate it.
@@ -21,7 +22,11 @@ enum LayerProperty: String, CaseIterable {
         case .zPosition: return "zPosition"
         case .borderWidth: return "borderWidth"
         case .borderColor: return "borderColor"
-        case .anchorPoint, .sublayerTransform, .masksToBounds, .doubleSided: return nil
+        case .shadowOpacity: return "shadowOpacity"
+        case .shadowRadius: return "shadowRadius"
+        case .shadowOffset: return "shadowOffset"
+        case .shadowColor: return "shadowColor"
+        case .anchorPoint, .sublayerTransform, .masksToBounds, .doubleSided, .cornerCurve: return nil
         }
     }
 }
@@ -68,6 +73,9 @@ final class ViewObject {
             .anchorPoint: .point(Point(x: 0.5, y: 0.5)), .transform: .transform(.identity), .sublayerTransform: .transform(.identity),
             .opacity: .double(1), .hidden: .bool(false), .cornerRadius: .double(0), .masksToBounds: .bool(false),
             .zPosition: .double(0), .doubleSided: .bool(true), .borderWidth: .double(0),
+            // Core Animation's shadow defaults: none drawn until shadowOpacity is raised.
+            .shadowOpacity: .double(0), .shadowRadius: .double(3), .shadowOffset: .size(Size(width: 0, height: -3)),
+            .shadowColor: .color(ColorValue(r: 0, g: 0, b: 0, a: 1, name: "black")), .cornerCurve: .string("circular"),
         ]
         model = defaults
         initial = defaults

@@ -128,6 +128,35 @@ import Testing
         #expect(close(mid[0]!.x, 15) && close(mid[0]!.y, 37.5), "\(mid)")
     }
 
+    @Test func aCardLiftsWithAShadowAndContinuousCorners() throws {
+        let card = """
+        import UIKit
+        final class Lift: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let to = c.view(forKey: .to)!
+                c.containerView.addSubview(to)
+                to.layer.cornerRadius = 24
+                to.layer.cornerCurve = .continuous
+                to.layer.shadowColor = UIColor.black.cgColor
+                to.layer.shadowOffset = CGSize(width: 0, height: 10)
+                to.layer.shadowRadius = 20
+                to.layer.shadowOpacity = 0
+                UIView.animate(withDuration: 0.4, delay: 0, options: .curveLinear, animations: { to.layer.shadowOpacity = 0.3 }) { _ in
+                    c.completeTransition(true)
+                }
+            }
+        }
+        """
+        let tl = try load("transition: {swift: Lift.swift}\n", ["Lift.swift": card])
+        // A UIView animation of a layer property animates it (linear: 0.15 half way).
+        let mid = try #require(tl.sample(layer: "b", keyPath: .shadowOpacity, at: 0.2))
+        #expect(close(mid[0], 0.15), "\(mid)")
+        let layer = try #require(tl.scene.allLayers.first { $0.id == "b" })
+        #expect(layer.shadow.radius == 20 && layer.shadow.offset == Size(width: 0, height: 10))
+        #expect(layer.cornerStyle.curve == .continuous)
+    }
+
     @Test func aResizableSnapshotShowsItsRegion() throws {
         let slice = """
         import UIKit
