@@ -71,13 +71,13 @@ import Testing
             func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
             func animateTransition(using c: UIViewControllerContextTransitioning) {
                 let v = c.view(forKey: .to)!
-                v.layer.shadowOpacity = 1
+                v.layer.shadowPath = nil
             }
         }
         """)
         let r = try segue("import", swift, "--from", "a", "--to", "b", "-o", box.path("s.yaml"))
         #expect(r.status == 1)
-        #expect(r.stderr.contains("Bad.swift:6:9: error: setting 'shadowOpacity' of CALayer is not supported"), "\(r.stderr)")
+        #expect(r.stderr.contains("Bad.swift:6:9: error: setting 'shadowPath' of CALayer is not supported"), "\(r.stderr)")
         #expect(r.stderr.contains("hint: "))
         #expect(!FileManager.default.fileExists(atPath: box.path("s.yaml")))
     }
