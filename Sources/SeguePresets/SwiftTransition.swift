@@ -336,6 +336,12 @@ extension PresetReader {
                 }
                 // A screen's layers are inside the step, so they carry its prefix.
                 let inScreen = [from.name, to.name].contains { id == $0 || id.hasPrefix($0 + "-") }
+                if frame == nil, inScreen {
+                    // Where the screen lays the layer out, in the screen's coordinates.
+                    for screen in [from, to] where id.hasPrefix(screen.name + "-") {
+                        frame = Self.absoluteFrame(of: id, in: try screenLayer(screen, id: screen.name, frame: Rect(origin: .zero, size: ctx.canvas)))
+                    }
+                }
                 return .layer(id: inScreen ? ctx.prefix + id : id, frame: frame)
             }
             if let r = n.value(forKey: "rotate") {
@@ -427,6 +433,16 @@ extension PresetReader {
         pairs += layer.properties
         pairs.append(("sublayers", b.list([copied] + sublayers)))
         return b.map(pairs)
+    }
+
+    /// The frame of the layer `id` in the coordinates of the tree's root's superlayer.
+    static func absoluteFrame(of id: String, in node: Node, offset: Point = .zero) -> Rect? {
+        guard case let .mapping(m) = node, let f = m.first(where: { $0.key.scalar?.string == "frame" }).flatMap({ rectValue($0.value) }) else { return nil }
+        let here = Rect(x: f.minX + offset.x, y: f.minY + offset.y, width: f.width, height: f.height)
+        if m.first(where: { $0.key.scalar?.string == "id" })?.value.scalar?.string == id { return here }
+        guard let subs = m.first(where: { $0.key.scalar?.string == "sublayers" })?.value, case let .sequence(items) = subs else { return nil }
+        for item in items { if let hit = absoluteFrame(of: id, in: item, offset: here.origin) { return hit } }
+        return nil
     }
 
     static func findLayer(id: String, in node: Node) -> Node? {

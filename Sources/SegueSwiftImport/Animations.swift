@@ -10,6 +10,18 @@ extension Evaluator {
     func staticCall(_ type: String, _ name: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
         let sig = args.signature(name)
         switch (type, name) {
+        case ("DispatchTime", "now") where args.items.isEmpty:
+            return .double(now)
+        case ("DispatchQueue.main", "asyncAfter"), ("DispatchQueue.main", "async"):
+            // The main queue runs the block after the current code returns: at the deadline
+            // (seconds since the transition began, as DispatchTime.now() reads here), or at once.
+            var time = now
+            if name == "asyncAfter" { time = max(now, try num(args, "deadline", scope)) }
+            guard let block = args.items.last(where: { $0.label != "deadline" && $0.label != "qos" && $0.label != "flags" }) else {
+                throw fail(.invalidValue, node, "\(sig) has no block to run", hint: "pass the work as execute: or a trailing closure")
+            }
+            schedule(at: time, try eval(block.expr, scope), [], node)
+            return .void
         case ("UIView", "animate"):
             // animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:) and its shorter forms.
             let allowed: Set<String> = ["withDuration", "delay", "usingSpringWithDamping", "initialSpringVelocity", "options", "animations", "completion"]

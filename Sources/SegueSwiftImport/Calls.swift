@@ -69,6 +69,8 @@ extension Evaluator {
                 }
                 // Where the type is not written down here, the labels name it as they do in UIKit.
                 if name == "init", let t = Self.typeForInitLabels(args.labels) { return try globalCall(t, args, scope, c) }
+                // `.now()` as a DispatchTime: seconds since the transition began.
+                if name == "now", args.items.isEmpty { return .double(now) }
                 if name != "init" {
                     // `.fade(direction: .left)`: an enum case with associated values.
                     var values: [Value] = []
@@ -162,7 +164,7 @@ extension Evaluator {
         case ("CGSize", ["width", "height"]): return .size(Size(width: try num(args, "width", scope), height: try num(args, "height", scope)))
         case ("CGVector", ["dx", "dy"]): return .point(Point(x: try num(args, "dx", scope), y: try num(args, "dy", scope)))
         case ("CGFloat", ["_"]), ("Double", ["_"]), ("Float", ["_"]), ("TimeInterval", ["_"]): return .double(try num(args, nil, scope))
-        case ("Int", ["_"]): return .int(try integer(try num(args, nil, scope), node))
+        case ("Int", ["_"]), ("Int64", ["_"]): return .int(try integer(try num(args, nil, scope), node))
         case ("UIPanGestureRecognizer", _), ("UIScreenEdgePanGestureRecognizer", _):
             let g = GestureRecognizerObject(className: name)
             if labels == ["target", "action"] {
@@ -191,6 +193,12 @@ extension Evaluator {
             guard !values.isEmpty else { throw fail(.invalidValue, node, "\(name) needs arguments") }
             let r = name == "min" ? values.min()! : values.max()!
             return allInt ? .int(Int(r)) : .double(r)
+        case ("arc4random", []):
+            return .int(Int(nextRandom() >> 32))
+        case ("arc4random_uniform", ["_"]):
+            let bound = try integer(try num(args, nil, scope), node)
+            guard bound > 0 else { return .int(0) }
+            return .int(Int(nextRandom() >> 32) % bound)
         case ("abs", ["_"]), ("fabs", ["_"]):
             let v = try arg(args, nil, scope, hint: nil)
             if case let .int(i) = v { return .int(abs(i)) }
@@ -301,6 +309,10 @@ extension Evaluator {
             let v = newView(frame: .zero, origin: "\(name)()")
             v.isImageView = name == "UIImageView"
             return .view(v)
+        case ("UIButton", []), ("UIButton", ["type"]), ("UIButton", ["frame"]):
+            // A button is a view; its title and image are not drawn (setTitle and setImage are refused).
+            let frame = labels == ["frame"] ? try rect(try arg(args, "frame", scope, hint: nil), node, "frame") : Rect.zero
+            return .view(newView(frame: frame, origin: "UIButton(\(labels.map { "\($0):" }.joined()))"))
         case ("UIView", ["frame"]), ("UIImageView", ["frame"]):
             let v = newView(frame: try rect(try arg(args, "frame", scope, hint: nil), node, "frame"), origin: "\(name)(frame:)")
             v.isImageView = name == "UIImageView"
@@ -396,6 +408,16 @@ extension Evaluator {
 }
 
 extension Evaluator {
+    /// The next number of the importer's random sequence (SplitMix64 from a fixed seed): code that
+    /// draws random numbers gets the same ones on every render, so frames stay identical.
+    func nextRandom() -> UInt64 {
+        randomState &+= 0x9E37_79B9_7F4A_7C15
+        var z = randomState
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
     /// UIView and CALayer methods an extension may call without writing `self.`.
     static let implicitSelfMethods: Set<String> = [
         "convert", "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack", "removeFromSuperview",

@@ -49,6 +49,7 @@ final class Evaluator {
     /// Scene seconds since the transition began (completion blocks run later).
     var now = 0.0
     var animationStack: [AnimationContext] = []
+    var randomState: UInt64 = 0
     /// Per animation block, each property's model value before the block first changed it:
     /// UIKit's animations are additive, so a property set twice in one block moves from that value.
     var blockOriginals: [[ObjectIdentifier: [LayerProperty: Value]]] = []
@@ -224,9 +225,10 @@ final class Evaluator {
         for item in items {
             try tick(f)
             let inner = Scope(parent: scope)
-            if let p = f.pattern.as(IdentifierPatternSyntax.self) { inner.names[p.identifier.text] = item }
-            else if !f.pattern.is(WildcardPatternSyntax.self) {
-                throw fail(.unsupported, f.pattern, "this loop pattern is not supported", hint: "write for item in items")
+            // `for (i, x) in …` destructures; `for case …` skips the items that do not match.
+            if try !match(f.pattern, item, inner, binding: true) {
+                if f.caseKeyword != nil { continue }
+                throw fail(.invalidValue, f.pattern, "an item of the sequence does not fit this pattern", hint: "write for item in items")
             }
             if let w = f.whereClause, try !truth(try eval(w.condition, inner), w.condition) { continue }
             switch try run(f.body.statements, inner) {

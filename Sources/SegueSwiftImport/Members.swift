@@ -169,7 +169,10 @@ extension Evaluator {
             if t.properties[name] != nil { return try staticProperty(t, name, m) }
             if let f = t.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: .typeName(type), type: t)) }
         }
+        // A nested type: `UIView.AnimationOptions` in `UIView.AnimationOptions.curveLinear`.
+        if Self.knownTypes.contains(type + "." + name) { return .typeName(type + "." + name) }
         switch (type, name) {
+        case ("DispatchQueue", "main"): return .typeName("DispatchQueue.main")
         case ("CGFloat", "pi"), ("Double", "pi"), ("Float", "pi"): return .double(.pi)
         case ("CGFloat", "zero"), ("Double", "zero"): return .double(0)
         case ("CGFloat", "nan"), ("Double", "nan"): return .double(.nan)
@@ -199,7 +202,7 @@ extension Evaluator {
         func known(_ p: LayerProperty) throws(SwiftImportError) {
             if v.unknown.contains(p) {
                 throw fail(.unsetProperty, node, "the geometry of '\(v.id)' is read but never set: the importer does not know the bound layer's frame",
-                           hint: "give the frame in the binding: bind: {\"…\": {layer: \(v.id), frame: [x, y, width, height]}}")
+                           hint: "give the frame in the binding: bind: {\"…\": {layer: \(v.id.hasPrefix(recorder.prefix) ? String(v.id.dropFirst(recorder.prefix.count)) : v.id), frame: [x, y, width, height]}}")
             }
         }
         switch name {

@@ -93,6 +93,9 @@ extension Evaluator {
                                hint: "snapshot a screen's view (a view controller's view) or a view without subviews")
                 }
                 return .view(snap)
+            case "addTarget(_:action:for:)", "removeTarget(_:action:for:)":
+                // Touch handling: nothing in a transition's frames.
+                return .void
             case "layoutIfNeeded()", "setNeedsLayout()", "layoutSubviews()", "setNeedsDisplay()", "removeGestureRecognizer(_:)",
                  "setNeedsDisplay(_:)", "sizeToFit()", "endEditing(_:)":
                 return .void
@@ -157,8 +160,29 @@ extension Evaluator {
         case let .object(instance):
             if let f = instance.type.functions[name].flatMap { overload($0, args) } { return try invoke(FunctionRef(decl: f, receiver: base, type: instance.type), args, scope) }
             if isInteractionController(base), let v = try interactiveMethod(sig, args, scope, node) { return v }
+            // A stored closure called like a method: `self.completion()`.
+            if instance.type.properties[name] != nil {
+                let stored = try readProperty(instance, name, node)
+                switch stored {
+                case .closure, .function:
+                    var values: [Value] = []
+                    for item in args.items { values.append(try eval(item.expr, scope)) }
+                    return try invokeClosure(stored, values, node)
+                case .none: return .none   // an optional closure that is nil: `completion?()`
+                default: break
+                }
+            }
         case let .gesture(g):
             return try gestureMethod(g, sig, args, scope, node)
+        case .double, .int:
+            let d = try double(base, node, "the number")
+            switch sig {
+            case "truncatingRemainder(dividingBy:)": return .double(d.truncatingRemainder(dividingBy: try num(args, "dividingBy", scope)))
+            case "remainder(dividingBy:)": return .double(d.remainder(dividingBy: try num(args, "dividingBy", scope)))
+            case "rounded()": return .double(d.rounded())
+            case "squareRoot()": return .double(d.squareRoot())
+            default: break
+            }
         case .viewController:
             // Appearance and containment callbacks: UIKit's bookkeeping, nothing on screen.
             if Self.lifecycleCalls.contains(sig) { return .void }

@@ -64,6 +64,7 @@ extension Evaluator {
         case "kCAAnimationDiscrete": return .enumCase("discrete", [])
         case "kCAAnimationCubicPaced": return .enumCase("cubicPaced", [])
         case "M_PI": return .double(.pi)
+        case "NSEC_PER_SEC": return .double(1e9)
         default: break
         }
         throw fail(.unknownIdentifier, r, "unknown identifier '\(name)': the file does not define it and it is not part of the UIKit surface the importer knows",
@@ -91,7 +92,7 @@ extension Evaluator {
         "UICubicTimingParameters", "NSValue", "NSNumber", "UITransitionContextViewControllerKey", "UITransitionContextViewKey",
         "CAMediaTimingFillMode", "CAAnimationCalculationMode", "UIViewAnimatingPosition", "UIView.AnimationOptions", "UIView.KeyframeAnimationOptions",
         "UIViewAnimationOptions", "UIViewKeyframeAnimationOptions", "UIViewAnimationCurve", "UINavigationControllerOperation", "UINavigationController.Operation",
-        "UIView.AnimationCurve", "UIViewController", "CGColor", "Bool", "String", "UIImage",
+        "UIView.AnimationCurve", "UIViewController", "CGColor", "Bool", "String", "UIImage", "DispatchQueue", "DispatchTime", "Int64", "UIButton",
         "UIPanGestureRecognizer", "UIScreenEdgePanGestureRecognizer", "UIGestureRecognizer", "UIPercentDrivenInteractiveTransition",
     ]
 
