@@ -226,7 +226,17 @@ extension Evaluator {
             throw fail(.unsupported, node, "setting '\(name)' of \(a.className) is not supported",
                        hint: "supported: fromValue, toValue, byValue, duration, beginTime, timingFunction, repeatCount, autoreverses, fillMode, isRemovedOnCompletion, isAdditive, speed, timeOffset, values, keyTimes, calculationMode, timingFunctions, mass, stiffness, damping, initialVelocity")
         }
-        if name == "delegate" { throw fail(.unsupported, node, "animation delegates are not supported", hint: "use CATransaction.setCompletionBlock") }
+        if name == "delegate" {
+            // A CAAnimationDelegate of the module: animationDidStart and animationDidStop run at
+            // the animation's start and end.
+            switch value {
+            case let .object(i) where i.type.functions["animationDidStop"] != nil || i.type.functions["animationDidStart"] != nil: break
+            case .none: break
+            default:
+                throw fail(.unsupported, node, "this animation delegate is not supported",
+                           hint: "use an object of the module with animationDidStop(_:finished:), or CATransaction.setCompletionBlock")
+            }
+        }
         if name == "keyPath", case let .string(k) = value { a.keyPath = k; return }
         a.properties[name] = value
     }
@@ -234,6 +244,7 @@ extension Evaluator {
     /// The scene key path for a Core Animation key path.
     func sceneKeyPath(_ k: String, _ node: some SyntaxProtocol) throws(SwiftImportError) -> String {
         let known = ["opacity", "position", "position.x", "position.y", "bounds.size", "bounds.origin", "backgroundColor", "cornerRadius", "transform",
+                     "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd",
                      "transform.rotation.x", "transform.rotation.y", "transform.rotation.z", "transform.scale", "transform.scale.x", "transform.scale.y",
                      "transform.translation.x", "transform.translation.y", "transform.translation.z", "zPosition", "borderWidth", "borderColor", "hidden"]
         if k == "transform.rotation" { return "transform.rotation.z" }
@@ -324,6 +335,14 @@ extension Evaluator {
         if let r = p["repeatCount"], let n = number(r), n.isFinite { length *= max(n, 1) }
         if case .bool(true)? = p["autoreverses"] { length *= 2 }
         if let t { t.end = max(t.end, begin + length) }
+        if case let .object(delegate)? = p["delegate"] {
+            if let f = delegate.type.functions["animationDidStart"]?.first {
+                schedule(at: begin, .function(FunctionRef(decl: f, receiver: .object(delegate), type: delegate.type)), [.caAnimation(a)], node)
+            }
+            if let f = delegate.type.functions["animationDidStop"]?.first {
+                schedule(at: begin + length, .function(FunctionRef(decl: f, receiver: .object(delegate), type: delegate.type)), [.caAnimation(a), .bool(true)], node)
+            }
+        }
     }
 
     func conformCA(_ v: Value, _ keyPath: String) throws(SwiftImportError) -> Value {
@@ -356,6 +375,11 @@ extension Evaluator {
         case "borderWidth": return v.model[.borderWidth] ?? .double(0)
         case "backgroundColor": return v.model[.backgroundColor] ?? .color(ColorValue(r: 0, g: 0, b: 0, a: 0, name: "clear"))
         case "transform": return .transform(v.transform)
+        case "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd":
+            guard let p = Self.shapeProperties[keyPath], let value = v.model[p] else {
+                throw fail(.unsupported, node, "\(keyPath) needs fromValue here: the layer has no \(keyPath)")
+            }
+            return value
         case "transform.scale", "transform.scale.x", "transform.scale.y", "transform.rotation.x", "transform.rotation.y", "transform.rotation.z",
              "transform.translation.x", "transform.translation.y", "transform.translation.z":
             guard v.transform.isIdentity else {
@@ -510,6 +534,7 @@ extension Evaluator {
             if case let .color(c)? = i[.shadowColor] { props.append(("shadowColor", r.color(c))) }
         }
         if case .string("continuous")? = i[.cornerCurve] { props.append(("cornerCurve", r.plain("continuous"))) }
+        props += shapeAndMaskKeys(v)
         if let image = v.image {
             if let path = image.path { props.append(("contents", r.string(path))) }
             if v.contentMode != "scaleToFill" || image.copyOf != nil {

@@ -13,6 +13,10 @@ extension Evaluator {
             if case let .object(instance)? = scope.selfValue, let f = instance.type.functions[name].flatMap { overload($0, args) } {
                 return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: instance.type), args, scope)
             }
+            // A stored closure of self called by name: `completion()`.
+            if case let .object(instance)? = scope.selfValue, instance.type.properties[name] != nil {
+                return try apply(try readProperty(instance, name, r), args, scope, c)
+            }
             if case let .typeName(t)? = scope.selfValue, let f = program.types[t]?.functions[name].flatMap { overload($0, args) } {
                 return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: program.types[t]), args, scope)
             }
@@ -123,6 +127,8 @@ extension Evaluator {
             var values: [Value] = []
             for item in args.items { values.append(try eval(item.expr, scope)) }
             return try invokeClosure(f, values, node)
+        case .none:
+            return .none   // an optional closure that is nil, called with `?()`
         default:
             throw fail(.invalidValue, node, "'\(node.trimmedDescription.prefix(40))' calls \(f.typeDescription), which is not a function")
         }
@@ -153,6 +159,7 @@ extension Evaluator {
     func globalCall(_ written: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
         let labels = args.labels
         let name = Self.modernTypeName(written)
+        if let shape = try shapeCall(name, args, scope, node) { return shape }
         switch (name, labels) {
         case ("UIView.AnimationOptions", []), ("UIView.KeyframeAnimationOptions", []):
             return .array([])   // an empty option set

@@ -108,6 +108,9 @@ extension Evaluator {
             return try gestureMember(g, name, m)
         case let .image(i):
             if let v = imageMember(i, name) { return v }
+        case let .path(p):
+            if name == "cgPath" { return base }
+            if name == "boundingBox" || name == "bounds", let box = p.box { return .rect(box) }
         case let .caAnimation(a):
             if name == "settlingDuration", a.className == "CASpringAnimation" { return .enumCase("settlingDuration", []) }
             if let v = a.properties[name] { return v }
@@ -169,6 +172,8 @@ extension Evaluator {
             if t.properties[name] != nil { return try staticProperty(t, name, m) }
             if let f = t.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: .typeName(type), type: t)) }
         }
+        // A type nested in one of the module's: declared by its own name (`Animator.Constants`).
+        if program.types[type] != nil, name.first?.isUppercase == true, program.types[name] != nil { return .typeName(name) }
         // A nested type: `UIView.AnimationOptions` in `UIView.AnimationOptions.curveLinear`.
         if Self.knownTypes.contains(type + "." + name) { return .typeName(type + "." + name) }
         switch (type, name) {
@@ -235,8 +240,10 @@ extension Evaluator {
         case "borderColor" where layer: return v.model[.borderColor] ?? .none
         case "superview" where !layer, "superlayer" where layer: return v.superview.map { layer ? .layer($0) : .view($0) } ?? .none
         case "subviews" where !layer: return .array(v.subviews.filter(\.attached).map(Value.view))
+        case "mask" where layer, "mask" where !layer: return v.maskLayer.map { layer ? .layer($0) : .view($0) } ?? .none
         default:
             if !layer, let value = readImageMember(v, name) { return value }
+            if layer, let value = readShape(v, name) { return value }
         }
         throw fail(.unsupported, node, "'\(name)' of \(layer ? "CALayer" : "UIView") is not supported",
                    hint: supportedMembersHint(layer ? .layer(v) : .view(v)))
@@ -307,8 +314,11 @@ extension Evaluator {
             let p: LayerProperty = name == "cornerRadius" ? .cornerRadius : name == "zPosition" ? .zPosition : .borderWidth
             let d = try double(value, node, name)
             try write(v, [p: .double(d)], keyPath: p.keyPath!, value: .double(d), node)
+        case "mask":
+            try setMask(v, value, node)
         default:
             if !layer, try writeImageMember(v, name, value, node) { return }
+            if layer, try writeShape(v, name, value, node) { return }
             throw fail(.unsupported, node, "setting '\(name)' of \(layer ? "CALayer" : "UIView") is not supported",
                        hint: supportedMembersHint(layer ? .layer(v) : .view(v)))
         }

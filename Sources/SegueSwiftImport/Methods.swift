@@ -174,6 +174,8 @@ extension Evaluator {
             }
         case let .gesture(g):
             return try gestureMethod(g, sig, args, scope, node)
+        case let .path(p):
+            if let v = try pathMethod(p, sig, args, scope, node) { return v }
         case .double, .int:
             let d = try double(base, node, "the number")
             switch sig {
@@ -356,6 +358,14 @@ extension Evaluator {
     /// Sets a stored property, running its `willSet` and `didSet` observers as Swift does
     /// (`newValue` and `oldValue` visible in them).
     func store(_ instance: Instance, _ name: String, _ value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        // A computed property's setter runs with the value as `newValue` (or its own name).
+        if case let .accessors(list)? = instance.type.properties[name]?.binding.accessorBlock?.accessors,
+           let setter = list.first(where: { $0.accessorSpecifier.text == "set" }), let b = setter.body {
+            let scope = Scope(parent: nil, selfValue: .object(instance))
+            scope.names[setter.parameters?.name.text ?? "newValue"] = value
+            _ = try run(b.statements, scope)
+            return
+        }
         let observers = Self.observers(of: instance.type.properties[name]?.binding)
         let old = observers.isEmpty ? nil : (instance.stored[name] ?? (try? readProperty(instance, name, node)))
         if let willSet = observers["willSet"], let b = willSet.body {

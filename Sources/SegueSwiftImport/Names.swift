@@ -209,7 +209,9 @@ extension Evaluator {
             let local = (p.secondName ?? p.firstName).text
             let type = p.type.trimmedDescription
             // A trailing closure fills the next parameter, whatever its label (Swift's forward scan).
-            let trailing = remaining.count == 1 && remaining.first.map { $0.expr.is(ClosureExprSyntax.self) && args.hasTrailingClosure } == true && type.contains("->")
+            // A type alias may name a function type: only types known not to be functions are skipped.
+            let functionType = type.contains("->") || !Self.knownTypes.contains(type.trimmingCharacters(in: CharacterSet(charactersIn: "?!")))
+            let trailing = remaining.count == 1 && remaining.first.map { $0.expr.is(ClosureExprSyntax.self) && args.hasTrailingClosure } == true && functionType
             if p.ellipsis != nil {
                 // A variadic parameter takes its argument and the unlabeled ones after it, as an array.
                 var items: [Value] = []
@@ -298,6 +300,13 @@ extension Evaluator {
             return false
         }
         let candidates = type.initializers.filter { i in caller.map { !contains(i, Syntax($0)) } ?? true }
+        var given = given
+        // A trailing closure fills the closure parameter it follows (`Delegate { … }` for init(completion:)).
+        if let last = given.last, last.0 == "_", case .closure = last.1,
+           let p = candidates.lazy.flatMap({ $0.signature.parameterClause.parameters }).first(where: { p in
+               p.type.trimmedDescription.contains("->") && !given.contains { $0.0 == p.firstName.text } }), p.firstName.text != "_" {
+            given[given.count - 1].0 = p.firstName.text
+        }
         let labels = given.map(\.0)
         let chosen = candidates.first { i in
             let params = i.signature.parameterClause.parameters

@@ -109,6 +109,7 @@ struct Recorder {
             if keyPath.hasPrefix("transform.rotation") { return angle(d) }
             return number(d)
         case let .array(items): return list(items.map { node($0, keyPath: keyPath) }, flow: true)
+        case let .path(p): return path(p)
         default: return plain("null")
         }
     }

@@ -91,6 +91,7 @@ indirect enum Value {
     case timing(TimingValue)
     case gesture(GestureRecognizerObject)
     case image(ImageValue)
+    case path(PathValue)
     case none
     case void
 
@@ -123,6 +124,7 @@ indirect enum Value {
         case .timing: return "a timing curve"
         case let .gesture(g): return g.className
         case .image: return "UIImage"
+        case .path: return "CGPath"
         case .none: return "nil"
         case .void: return "Void"
         }

@@ -159,3 +159,66 @@ import Testing
         #expect(seenLayers(tl, at: 0).map(\.id).firstIndex(of: "zoom")! > seenLayers(tl, at: 0).map(\.id).firstIndex(of: "b")!)
     }
 }
+
+/// CAShapeLayer masks animated with CABasicAnimation(keyPath: "path"), a CAAnimationDelegate
+/// completion and a computed property's setter, as circular reveals are written.
+@Suite struct ShapeMaskImportTests {
+    static let reveal = """
+    import UIKit
+    class Done: NSObject, CAAnimationDelegate {
+        let completion: () -> Void
+        init(completion: @escaping () -> Void) { self.completion = completion }
+        func animationDidStop(_ anim: CAAnimation, finished: Bool) { completion() }
+    }
+    final class Reveal: NSObject, UIViewControllerAnimatedTransitioning {
+        let animation = CABasicAnimation(keyPath: "path")
+        var duration: TimeInterval {
+            get { return animation.duration }
+            set { animation.duration = newValue }
+        }
+        func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+        func animateTransition(using c: UIViewControllerContextTransitioning) {
+            let to = c.view(forKey: .to)!
+            c.containerView.addSubview(to)
+            let mask = CAShapeLayer()
+            mask.path = CGPath(ellipseIn: CGRect(x: -400, y: -400, width: 1600, height: 1600), transform: nil)
+            duration = 0.8
+            animation.fromValue = UIBezierPath(ovalIn: CGRect(x: 100, y: 100, width: 0, height: 0)).cgPath
+            animation.toValue = mask.path
+            animation.timingFunction = CAMediaTimingFunction(name: .linear)
+            animation.delegate = Done {
+                to.layer.mask = nil
+                c.completeTransition(true)
+            }
+            to.layer.mask = mask
+            mask.frame = to.bounds
+            mask.add(animation, forKey: "reveal")
+        }
+    }
+    """
+
+    /// The mask's path at time t, as the timeline evaluates it.
+    func maskPath(_ tl: Timeline, at t: Double) -> ScenePath? {
+        func find(_ ls: [LayerState]) -> LayerState? {
+            for l in ls { if l.id == "b" { return l }; if let hit = find(l.sublayers) { return hit } }
+            return nil
+        }
+        return find(tl.layers(at: t))?.mask.first?.shape?.path
+    }
+
+    @Test func aShapeMaskGrowsAndTheDelegateCompletes() throws {
+        let tl = try loadModule("transition: {swift: Reveal.swift}\n", ["Reveal.swift": Self.reveal])
+        // The delegate's completion runs when the 0.8 s animation (the setter's duration) ends.
+        #expect(close(tl.duration, 0.8))
+        // Linear, half way: the oval in (100, 100, 0, 0) → (−400, −400, 1600, 1600) is at
+        // (−150, −150, 800, 800); an oval path starts at the right end of its horizontal axis,
+        // (650, 250).
+        let mid = try #require(maskPath(tl, at: 0.4))
+        guard case let .move(start) = mid.elements.first else { Issue.record("\(mid)"); return }
+        #expect(close(start.x, 650, 1e-6) && close(start.y, 250, 1e-6), "\(start)")
+        // At the start the circle is a point at (100, 100).
+        let first = try #require(maskPath(tl, at: 0))
+        guard case let .move(p0) = first.elements.first else { Issue.record("\(first)"); return }
+        #expect(close(p0.x, 100) && close(p0.y, 100), "\(p0)")
+    }
+}
