@@ -10,6 +10,9 @@ extension Evaluator {
     func staticCall(_ type: String, _ name: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
         let sig = args.signature(name)
         switch (type, name) {
+        case ("NSLayoutConstraint", "activate"), ("NSLayoutConstraint", "deactivate"):
+            try activate(try arg(args, nil, scope, hint: nil), name == "activate", node)
+            return .void
         case ("DispatchTime", "now") where args.items.isEmpty:
             return .double(now)
         case ("DispatchQueue.main", "asyncAfter"), ("DispatchQueue.main", "async"):

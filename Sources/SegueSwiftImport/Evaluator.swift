@@ -50,6 +50,8 @@ final class Evaluator {
     var now = 0.0
     var animationStack: [AnimationContext] = []
     var randomState: UInt64 = 0
+    /// Every constraint made active, in order.
+    var constraints: [ConstraintObject] = []
     /// Per animation block, each property's model value before the block first changed it:
     /// UIKit's animations are additive, so a property set twice in one block moves from that value.
     var blockOriginals: [[ObjectIdentifier: [LayerProperty: Value]]] = []
@@ -273,7 +275,11 @@ final class Evaluator {
                 if let initializer = b.initializer {
                     value = try eval(initializer.value, scope, hint: b.typeAnnotation.map { $0.type.trimmedDescription })
                 } else if name == "self", let s = scope.selfValue { value = s   // guard let self else { … }
-                } else if let v = scope.lookup(name) { value = v } else {
+                } else if let v = scope.lookup(name) { value = v
+                } else if let bound = bindings[name] { value = try self.value(of: bound, b.pattern, scope: scope)
+                } else if case let .object(instance)? = scope.selfValue, instance.type.properties[name] != nil {
+                    value = try readProperty(instance, name, b.pattern)   // `guard let viewController` reads self's property
+                } else {
                     throw fail(.unknownIdentifier, b.pattern, "'\(name)' is not defined here")
                 }
                 if case .none = value { return false }

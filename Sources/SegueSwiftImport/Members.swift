@@ -108,6 +108,8 @@ extension Evaluator {
             return try gestureMember(g, name, m)
         case let .image(i):
             if let v = imageMember(i, name) { return v }
+        case let .constraint(c):
+            if let v = constraintMember(c, name) { return v }
         case let .path(p):
             if name == "cgPath" { return base }
             if name == "boundingBox" || name == "bounds", let box = p.box { return .rect(box) }
@@ -242,6 +244,7 @@ extension Evaluator {
         case "subviews" where !layer: return .array(v.subviews.filter(\.attached).map(Value.view))
         case "mask" where layer, "mask" where !layer: return v.maskLayer.map { layer ? .layer($0) : .view($0) } ?? .none
         default:
+            if !layer, let anchor = try anchorMember(v, name, node) { return anchor }
             if !layer, let value = readImageMember(v, name) { return value }
             if layer, let value = readShape(v, name) { return value }
         }

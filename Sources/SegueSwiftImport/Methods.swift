@@ -96,6 +96,9 @@ extension Evaluator {
             case "addTarget(_:action:for:)", "removeTarget(_:action:for:)":
                 // Touch handling: nothing in a transition's frames.
                 return .void
+            case "layoutIfNeeded()" where !isLayer:
+                try layoutPass(node)
+                return .void
             case "layoutIfNeeded()", "setNeedsLayout()", "layoutSubviews()", "setNeedsDisplay()", "removeGestureRecognizer(_:)",
                  "setNeedsDisplay(_:)", "sizeToFit()", "endEditing(_:)":
                 return .void
@@ -176,6 +179,8 @@ extension Evaluator {
             return try gestureMethod(g, sig, args, scope, node)
         case let .path(p):
             if let v = try pathMethod(p, sig, args, scope, node) { return v }
+        case let .anchor(v, attribute):
+            return try anchorMethod(v, attribute, sig, args, scope, node)
         case .double, .int:
             let d = try double(base, node, "the number")
             switch sig {
@@ -339,6 +344,7 @@ extension Evaluator {
             guard instance.type.properties[name] != nil else { throw fail(.unknownIdentifier, m, "\(instance.type.name) has no property '\(name)'") }
             try store(instance, name, value, m)
         case let .caAnimation(a): try setCAProperty(a, name, value, target, scope)
+        case let .constraint(c): try setConstraintMember(c, name, value, target)
         case let .gesture(g):
             // How the recognizer is set up changes nothing for a scripted finger.
             guard ["edges", "maximumNumberOfTouches", "minimumNumberOfTouches", "delegate", "cancelsTouchesInView", "isEnabled", "delaysTouchesBegan"].contains(name) else {

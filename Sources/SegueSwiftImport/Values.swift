@@ -92,6 +92,8 @@ indirect enum Value {
     case gesture(GestureRecognizerObject)
     case image(ImageValue)
     case path(PathValue)
+    case anchor(ViewObject, String)
+    case constraint(ConstraintObject)
     case none
     case void
 
@@ -125,6 +127,8 @@ indirect enum Value {
         case let .gesture(g): return g.className
         case .image: return "UIImage"
         case .path: return "CGPath"
+        case .anchor: return "NSLayoutAnchor"
+        case .constraint: return "NSLayoutConstraint"
         case .none: return "nil"
         case .void: return "Void"
         }
