@@ -60,13 +60,15 @@ extension PresetReader {
         }
         // swift-syntax's parser recurses once per nesting level (a long else-if chain is one
         // level per branch): parse and evaluate on a stack that is only reserved, never short.
-        let result = SceneLoader.onLargeStack(bytes: 1 << 30) { () -> Result<ImportedTransition, SwiftImportError> in
-            do throws(SwiftImportError) { return .success(try SwiftAnimatorImporter.importTransition(request)) } catch { return .failure(error) }
+        func run(_ r: SwiftImportRequest) -> Result<ImportedTransition, SwiftImportError> {
+            SceneLoader.onLargeStack(bytes: 1 << 30) { () -> Result<ImportedTransition, SwiftImportError> in
+                do throws(SwiftImportError) { return .success(try SwiftAnimatorImporter.importTransition(r)) } catch { return .failure(error) }
+            }
         }
         let imported: ImportedTransition
-        switch result {
+        switch run(request) {
         case let .success(value): imported = value; noteRead(imported.sourceFiles)
-        case let .failure(error): throw SceneError(error)
+        case let .failure(error): throw missingBindings(first: error, request, from: from, to: to, ctx, run)
         }
         let screens = [from.name: from, to.name: to]
         var layers: [Node] = []
@@ -383,6 +385,30 @@ extension PresetReader {
 }
 
 extension PresetReader {
+    /// Every name the app must give, at once: after a failure that a bind: entry would fix, the
+    /// import runs again with a placeholder of the right kind for it, until it fails otherwise or
+    /// succeeds. The first error carries the others.
+    func missingBindings(first: SwiftImportError, _ request: SwiftImportRequest, from: ScreenDef, to: ScreenDef, _ ctx: PresetContext,
+                         _ run: (SwiftImportRequest) -> Result<ImportedTransition, SwiftImportError>) -> SceneError {
+        var errors = [first]
+        var probe = request
+        for _ in 0 ..< 40 {
+            guard let bind = errors.last?.bind, probe.bindings[bind.key] == nil,
+                  let node = try? Yams.compose(yaml: bind.value.replacingOccurrences(of: "SCREEN", with: from.name)),
+                  let placeholder = try? bindValue(node, bind.key, ctx, from: from, to: to) else { break }
+            probe.bindings[bind.key] = placeholder
+            guard case let .failure(next) = run(probe) else { break }
+            if !errors.contains(where: { $0.line == next.line && $0.column == next.column && $0.message == next.message }) { errors.append(next) }
+            // A name the app must give leads on; anything else (code the importer does not run,
+            // or what a placeholder of the wrong kind caused) is the last error shown.
+            let missingName = [.unknownIdentifier, .unsetProperty, .binding].contains(next.kind) || next.message.hasPrefix("unsupported call")
+            if !missingName { break }
+        }
+        var out = SceneError(errors[0])
+        out.more = errors.dropFirst().map(SceneError.init)
+        return out
+    }
+
     /// `{image: path}` (`size: [w, h]` in points, read from a PNG's header when left out).
     func imageBind(_ value: Node, _ map: Node) throws(SceneError) -> BindValue {
         let path = try string(value, "image", example: "image: images/photo.png")

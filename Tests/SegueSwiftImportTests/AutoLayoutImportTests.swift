@@ -89,3 +89,38 @@ import Testing
         }
     }
 }
+
+/// `segue check` on an animator that reads several names of the app: every one is reported at
+/// once, each with a bind: key that names it and a placeholder of its kind.
+@Suite struct MissingBindingsTests {
+    @Test func everyMissingNameIsReportedAtOnce() throws {
+        let source = """
+        import UIKit
+        final class Hero: NSObject, UIViewControllerAnimatedTransitioning {
+            let source: UIViewController
+            init(source: UIViewController) { self.source = source }
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let header: UIView = source.headerView
+                source.prepareForZoom()
+                let isCompact: Bool = source.isCompact
+                c.containerView.addSubview(c.view(forKey: .to)!)
+                UIView.animate(withDuration: 0.3, animations: { header.alpha = isCompact ? 0 : 0.5 }) { _ in c.completeTransition(true) }
+            }
+        }
+        """
+        do {
+            _ = try loadModule("transition: {swift: Hero.swift, init: {source: {screen: a}}}\n", ["Hero.swift": source])
+            Issue.record("the scene loaded although the app's names are missing")
+        } catch let error as SceneError {
+            let all = [error] + error.more
+            // Three names, in the order the code reads them, at their lines (7, 8, 9).
+            #expect(all.map { $0.location?.line } == [7, 8, 9], "\(all)")
+            #expect(all.map(\.bindKey) == ["source.headerView", "source.prepareForZoom()", "source.isCompact"])
+            // A view, nothing for a call whose result is unused, a Bool.
+            #expect(all[0].bindValue?.hasPrefix("{view:") == true, "\(all[0])")
+            #expect(all[1].bindValue == "null")
+            #expect(all[2].bindValue == "true")
+        }
+    }
+}
