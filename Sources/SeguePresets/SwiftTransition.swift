@@ -11,7 +11,7 @@ import SegueScene
 extension PresetReader {
     /// The keys of a Swift transition (the scene-format table for `transition:` with `swift:`).
     static let swiftTransitionKeys = ["swift", "type", "from", "to", "init", "bind", "delay", "interactive", "gesture",
-                                      "kind", "presentationStyle", "flags"]
+                                      "kind", "presentationStyle", "flags", "presentationController", "presentationInit"]
     /// How often the scripted finger reports to the pan handler between its points (UIKit
     /// delivers touches once per display frame, at 60 Hz on most devices).
     static let touchEventRate = 60.0
@@ -48,6 +48,15 @@ extension PresetReader {
                                          prefix: ctx.prefix, begin: ctx.begin + delay, mark: node.mark, interactive: interactive?.request)
         request.modulePaths = modulePaths
         request.kind = try transitionKind(&params)
+        if let p = params.node("presentationController") {
+            request.presentationController = isNull(p) ? "" : try string(p, "presentationController", example: "presentationController: DeckPresentationController")
+        }
+        if let n = params.node("presentationInit") {
+            for entry in try entries(of: n, MapSchema(what: "presentationInit", keys: []), key: "presentationInit", example: "presentationInit: {isSwipeToDismissGestureEnabled: true}") {
+                guard let name = entry.name else { throw typeError(entry.key, expected: "a parameter name", for: "presentationInit") }
+                request.presentationInit.append((name, try bindValue(entry.value, name, ctx, from: from, to: to)))
+            }
+        }
         if let f = params.node("flags") {
             guard case let .sequence(items) = f else { throw typeError(f, expected: "a list of compilation conditions", for: "flags", example: "flags: [DEBUG]") }
             for item in items { request.flags.insert(try string(item, "flags", example: "flags: [DEBUG]")) }

@@ -416,6 +416,8 @@ extension Evaluator {
             presenter.superview = container
             container.subviews.insert(presenter, at: 0)
         }
+        transitionDurationValue = try? transitionDuration(animator, type)
+        if let controller = try presentationControllerType(request, at: type.node) { try beginPresentation(controller, request) }
         let scope = Scope(parent: nil, selfValue: animator)
         if let p = f.signature.parameterClause.parameters.first { scope.names[(p.secondName ?? p.firstName).text] = .context }
         if let b = f.body { _ = try run(b.statements, scope) }

@@ -48,6 +48,16 @@ extension Evaluator {
             let name = m.declName.baseName.text
             // super.init() in an initializer: NSObject's does nothing the importer needs.
             if m.base?.is(SuperExprSyntax.self) == true, name == "init" { return .void }
+            // super.method(): the module's superclass's, else UIKit's, which draws nothing here
+            // (viewWillAppear, presentationTransitionWillBegin, layoutSubviews, …).
+            if m.base?.is(SuperExprSyntax.self) == true {
+                if case let .object(instance)? = scope.selfValue, let parent = instance.type.superclass,
+                   let f = (parent.functions[name] ?? []).first ?? program.inheritedFunction(name, of: parent) {
+                    return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: parent), args, scope)
+                }
+                for item in args.items { _ = try eval(item.expr, scope) }
+                return .void
+            }
             // self.init(…) in an extension's convenience initializer of a UIKit type: UIKit's.
             if name == "init", m.base?.trimmedDescription == "self", case let .typeName(t)? = scope.selfValue, t.hasPrefix(Self.uninitialized) {
                 let made = try globalCall(String(t.dropFirst(Self.uninitialized.count)), args, scope, c)
@@ -56,6 +66,12 @@ extension Evaluator {
                 return .void
             }
             // self.init(…) in a convenience initializer: the type's other initializer, on this instance.
+            // UIPresentationController's designated initializer, called by a subclass's convenience one.
+            if name == "init", m.base?.trimmedDescription == "self", case let .object(instance)? = scope.selfValue,
+               isPresentationControllerType(instance.type), args.labels == ["presentedViewController", "presenting"],
+               extensionInitializer(instance.type, args) == nil {
+                return .void
+            }
             if name == "init", m.base?.trimmedDescription == "self", case let .object(instance)? = scope.selfValue {
                 var given: [(String, Value)] = []
                 for item in args.items { given.append((item.label ?? "_", try eval(item.expr, scope))) }

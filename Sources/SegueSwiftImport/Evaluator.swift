@@ -50,6 +50,9 @@ final class Evaluator {
     var now = 0.0
     var animationStack: [AnimationContext] = []
     var randomState: UInt64 = 0
+    /// The custom presentation's controller, once made; the animator's transitionDuration.
+    var presentation: PresentationState?
+    var transitionDurationValue: Double?
     /// Every constraint made active, in order.
     var constraints: [ConstraintObject] = []
     /// Per animation block, each property's model value before the block first changed it:

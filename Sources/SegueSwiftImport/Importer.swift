@@ -49,6 +49,10 @@ public struct SwiftImportRequest {
     /// What kind of transition UIKit runs, which decides the views it removes on completion;
     /// nil: from the animator's code, else a full-screen presentation.
     public var kind: TransitionKind?
+    /// The UIPresentationController subclass of a custom presentation (nil: the module's only
+    /// one; empty: none) and its initializer's arguments.
+    public var presentationController: String?
+    public var presentationInit: [(String, BindValue)] = []
     public var typeName: String?
     public var from: String
     public var to: String

@@ -85,6 +85,7 @@ extension Evaluator {
             return try readView(v, name, layer: true, m)
         case let .viewController(c):
             if name == "view" { return .view(c.view) }
+            if name == "transitionCoordinator" { return presentation == nil ? .none : .enumCase("transitionCoordinator", []) }
             if let type = protocolDefaultProperty(name) { return try extensionProperty(type, name, base, m) }
             throw fail(.unknownIdentifier, m, "'\(name)' of a view controller is not known to the importer: the scene's screens are plain view controllers",
                        hint: bindHint(m, example: name.lowercased().hasSuffix("controller") || name.hasSuffix("VC") ? "{screen: \(c.screen)}" : "{layer: \(c.screen)-1}"))
@@ -103,6 +104,7 @@ extension Evaluator {
             if instance.type.properties[name] != nil { return try readProperty(instance, name, m) }
             if let f = instance.type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: base, type: instance.type)) }
             if isInteractionController(base), let v = interactiveProperty(name) { return v }
+            if isPresentationController(base), let v = try presentationProperty(name, m) { return v }
             throw fail(.unknownIdentifier, m, "\(instance.type.name) has no property '\(name)'")
         case let .gesture(g):
             return try gestureMember(g, name, m)

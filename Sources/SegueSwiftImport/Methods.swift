@@ -6,6 +6,7 @@ extension Evaluator {
     func method(_ base: Value, _ name: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
         let sig = args.signature(name)
         if case .enumCase("feedbackGenerator", _) = base { return .void }   // prepare(), impactOccurred(), …
+        if case .enumCase("transitionCoordinator", _) = base, sig.hasPrefix("animate(alongsideTransition:") { return try alongside(args, scope, node) }
         switch base {
         case .context:
             switch sig {
@@ -14,13 +15,18 @@ extension Evaluator {
                 return .viewController(try side(key, node) ? fromController : toController)
             case "view(forKey:)":
                 let key = try arg(args, "forKey", scope, hint: nil)
-                return .view(try side(key, node) ? fromController.view : toController.view)
+                let controller = try side(key, node) ? fromController : toController
+                // A presentation controller may put the presented view in a view of its own.
+                if controller === presentedController, let v = try presentedOverride("presentedView", node) { return v }
+                return .view(controller.view)
             case "finalFrame(for:)", "initialFrame(for:)":
                 let vc = try arg(args, "for", scope, hint: nil)
                 guard case let .viewController(c) = vc else { throw fail(.invalidValue, node, "expected a view controller") }
                 let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
                 // UIKit: the presented view controller has no initial frame (.zero); every other frame is the container's.
                 if sig == "initialFrame(for:)", c === toController { return .rect(.zero) }
+                if sig == "finalFrame(for:)", c === presentedController, presentation?.presenting == true,
+                   let frame = try presentedOverride("frameOfPresentedViewInContainerView", node) { return frame }
                 return .rect(full)
             case "completeTransition(_:)":
                 let done = try arg(args, nil, scope, hint: nil)

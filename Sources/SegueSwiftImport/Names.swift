@@ -21,6 +21,7 @@ extension Evaluator {
             if instance.type.properties[name] != nil { return try readProperty(instance, name, r) }
             if let fs = instance.type.functions[name], let f = fs.first { return .function(FunctionRef(decl: f, receiver: scope.selfValue, type: instance.type)) }
             if isInteractionController(scope.selfValue), let v = interactiveProperty(name) { return v }
+            if isPresentationController(scope.selfValue), let v = try presentationProperty(name, r) { return v }
         }
         if case let .typeName(t)? = scope.selfValue, let type = program.types[t] {
             if type.properties[name] != nil { return try staticProperty(type, name, r) }
