@@ -50,13 +50,14 @@ extension Evaluator {
             if m.base?.is(SuperExprSyntax.self) == true, name == "init" { return .void }
             // super.method(): the module's superclass's, else UIKit's, which draws nothing here
             // (viewWillAppear, presentationTransitionWillBegin, layoutSubviews, …).
-            if m.base?.is(SuperExprSyntax.self) == true {
-                if case let .object(instance)? = scope.selfValue, let parent = instance.type.superclass,
-                   let f = (parent.functions[name] ?? []).first ?? program.inheritedFunction(name, of: parent) {
+            if m.base?.is(SuperExprSyntax.self) == true, case let .object(instance)? = scope.selfValue {
+                if let parent = instance.type.superclass, let f = (parent.functions[name] ?? []).first ?? program.inheritedFunction(name, of: parent) {
                     return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: parent), args, scope)
                 }
-                for item in args.items { _ = try eval(item.expr, scope) }
-                return .void
+                if let base = instance.type.inherited.first, base.hasPrefix("UI") {
+                    for item in args.items { _ = try eval(item.expr, scope) }
+                    return .void
+                }
             }
             // self.init(…) in an extension's convenience initializer of a UIKit type: UIKit's.
             if name == "init", m.base?.trimmedDescription == "self", case let .typeName(t)? = scope.selfValue, t.hasPrefix(Self.uninitialized) {

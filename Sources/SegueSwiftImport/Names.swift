@@ -142,6 +142,7 @@ extension Evaluator {
         if let initializer = p.binding.initializer {
             let v = try eval(initializer.value, Scope(parent: nil, selfValue: .object(instance)), hint: p.binding.typeAnnotation?.type.trimmedDescription)
             instance.stored[name] = v
+            self.name(v, name)
             return v
         }
         if p.binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true
