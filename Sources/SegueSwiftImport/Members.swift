@@ -182,6 +182,9 @@ extension Evaluator {
         if Self.knownTypes.contains(type + "." + name) { return .typeName(type + "." + name) }
         switch (type, name) {
         case ("DispatchQueue", "main"): return .typeName("DispatchQueue.main")
+        case ("NotificationCenter", "default"):
+            // Observers and posts: no notification arrives during a transition, and none draws.
+            return .enumCase("feedbackGenerator", [])
         case ("CGFloat", "pi"), ("Double", "pi"), ("Float", "pi"): return .double(.pi)
         case ("CGFloat", "zero"), ("Double", "zero"): return .double(0)
         case ("CGFloat", "nan"), ("Double", "nan"): return .double(.nan)
@@ -243,6 +246,9 @@ extension Evaluator {
         case "borderWidth" where layer: return v.model[.borderWidth] ?? .double(0)
         case "borderColor" where layer: return v.model[.borderColor] ?? .none
         case "superview" where !layer, "superlayer" where layer: return v.superview.map { layer ? .layer($0) : .view($0) } ?? .none
+        case "window" where !layer:
+            // The container fills the window from its origin: its coordinates are the window's.
+            return v.isDescendant(of: container) ? .view(container) : .none
         case "subviews" where !layer: return .array(v.subviews.filter(\.attached).map(Value.view))
         case "mask" where layer, "mask" where !layer: return v.maskLayer.map { layer ? .layer($0) : .view($0) } ?? .none
         default:

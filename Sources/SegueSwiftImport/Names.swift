@@ -93,7 +93,7 @@ extension Evaluator {
         "UICubicTimingParameters", "NSValue", "NSNumber", "UITransitionContextViewControllerKey", "UITransitionContextViewKey",
         "CAMediaTimingFillMode", "CAAnimationCalculationMode", "UIViewAnimatingPosition", "UIView.AnimationOptions", "UIView.KeyframeAnimationOptions",
         "UIViewAnimationOptions", "UIViewKeyframeAnimationOptions", "UIViewAnimationCurve", "UINavigationControllerOperation", "UINavigationController.Operation",
-        "UIView.AnimationCurve", "UIViewController", "CGColor", "Bool", "String", "UIImage", "DispatchQueue", "DispatchTime", "Int64", "UIButton", "NSLayoutConstraint",
+        "UIView.AnimationCurve", "UIViewController", "CGColor", "Bool", "String", "UIImage", "DispatchQueue", "DispatchTime", "Int64", "UIButton", "NSLayoutConstraint", "NotificationCenter",
         "UIPanGestureRecognizer", "UIScreenEdgePanGestureRecognizer", "UIGestureRecognizer", "UIPercentDrivenInteractiveTransition",
     ]
 
