@@ -61,3 +61,66 @@ import Testing
         #expect(seenLayers(tl, at: 0.3).contains { $0.id == "a" })
     }
 }
+
+/// An interaction controller whose recognizer the app makes elsewhere: the scene names the
+/// handler, and a push that the finger finishes ends with the source view gone, as UIKit leaves it.
+@Suite struct NamedHandlerTests {
+    static let files = [
+        "Slide.swift": """
+        import UIKit
+        final class Slide: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let from = c.view(forKey: .from)!, to = c.view(forKey: .to)!
+                c.containerView.addSubview(to)
+                to.transform = CGAffineTransform(translationX: 390, y: 0)
+                UIView.animate(withDuration: 0.4, delay: 0, options: .curveLinear, animations: {
+                    to.transform = .identity
+                    from.transform = CGAffineTransform(translationX: -100, y: 0)
+                }) { _ in c.completeTransition(!c.transitionWasCancelled) }
+            }
+        }
+        """,
+        "Drive.swift": """
+        import UIKit
+        final class Drive: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {
+            func gestureRecognizerShouldBegin(_ g: UIGestureRecognizer) -> Bool { true }
+            @objc func handle(recognizer: UIPanGestureRecognizer) {
+                let p = -recognizer.translation(in: recognizer.view).x / 390
+                switch recognizer.state {
+                case .changed: update(p)
+                case .ended: p > 0.3 ? finish() : cancel()
+                default: break
+                }
+            }
+            @objc func other(_ g: UIPanGestureRecognizer) {}
+        }
+        """,
+    ]
+
+    @Test func theSceneNamesTheHandlerAndAFinishedPushRemovesTheSource() throws {
+        let tl = try loadModule("""
+        transition:
+          swift: .
+          type: Slide
+          kind: push
+          interactive: Drive
+          gesture: {type: pan, handler: "handle(recognizer:)", points: [[0.1, 300, 400], [0.5, 105, 400]]}
+        """, Self.files)
+        // Scrubbed at 0.3 s, half the finger's time, it is 97.5 pt left of where it began:
+        // progress 0.25, so the destination is 390 × (1 − 0.25) = 292.5 from its place.
+        let scrubbed = try #require(node(tl, "b", at: 0.3)).quad
+        #expect(close(scrubbed[0]!.x, 292.5, 0.5), "\(scrubbed)")
+        // Released at 195 / 390 = 0.5 > 0.3: it finishes, and UIKit takes the source view away.
+        #expect(!seenLayers(tl, at: tl.duration).contains { $0.id == "a" })
+        #expect(seenLayers(tl, at: tl.duration).contains { $0.id == "b" })
+    }
+
+    @Test func withoutTheHandlerTwoPanMethodsAreAmbiguous() throws {
+        #expect(throws: SceneError.self) {
+            _ = try loadModule("""
+            transition: {swift: ., type: Slide, kind: push, interactive: Drive, gesture: {type: pan, points: [[0.1, 300, 400], [0.5, 105, 400]]}}
+            """, Self.files)
+        }
+    }
+}
