@@ -124,3 +124,60 @@ import Testing
         }
     }
 }
+
+/// A UIView subclass of the module: its initializer, stored properties with observers that set
+/// the view's own properties, and methods, on a view that is added and animated like any other.
+@Suite struct ModuleViewSubclassTests {
+    static let files = [
+        "DimView.swift": """
+        import UIKit
+        final class DimView: UIView {
+            var level: CGFloat = 0 {
+                didSet { alpha = level }
+            }
+            init(tint: UIColor) {
+                super.init(frame: .zero)
+                backgroundColor = tint
+                alpha = 0
+            }
+            required init?(coder: NSCoder) { fatalError() }
+            func cover(_ other: UIView) { frame = other.bounds }
+        }
+        """,
+        "Fade.swift": """
+        import UIKit
+        final class Fade: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let dim = DimView(tint: .black)
+                dim.cover(c.containerView)
+                c.containerView.addSubview(dim)
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { dim.level = 0.6 }) { _ in
+                    c.containerView.addSubview(c.view(forKey: .to)!)
+                    c.completeTransition(true)
+                }
+            }
+        }
+        """,
+    ]
+
+    @Test func aViewSubclassAnimatesThroughItsObserver() throws {
+        let tl = try loadModule("transition: {swift: ., type: Fade}\n", Self.files)
+        // level's didSet sets alpha inside the block: 0 → 0.6, linear, 0.3 half way; the view
+        // covers the container (390 × 844) from the method that set its frame.
+        let mid = try #require(node(tl, "dim", at: 0.5))
+        #expect(close(mid.opacity, 0.3, 1e-9), "\(mid.opacity)")
+        #expect(close(mid.quad[2]!.x, 390) && close(mid.quad[2]!.y, 844), "\(mid.quad)")
+    }
+
+    @Test func aViewThatDrawsItselfIsRefusedAtItsDrawMethod() throws {
+        var files = Self.files
+        files["DimView.swift"] = files["DimView.swift"]!.replacingOccurrences(of: "    func cover", with: "    override func draw(_ rect: CGRect) {}\n    func cover")
+        do {
+            _ = try loadModule("transition: {swift: ., type: Fade}\n", files)
+            Issue.record("a view with draw(_:) was accepted")
+        } catch let e as SceneError {
+            #expect(e.location?.file.hasSuffix("DimView.swift") == true && e.message.contains("draw(_:)"), "\(e)")
+        }
+    }
+}
