@@ -82,6 +82,7 @@ extension PresetReader {
         let screens = [from.name: from, to.name: to]
         var layers: [Node] = []
         for l in imported.layers { layers.append(try layerNode(for: l, screens: screens, prefix: ctx.prefix, canvas: ctx.canvas, mark: node.mark)) }
+        if !imported.boundOverrides.isEmpty { layers = layers.map { Self.overriding($0, imported.boundOverrides) } }
         var out = StepOutput(layers: layers, animations: imported.animations, duration: delay + imported.duration)
         for w in imported.warnings {
             warn(at: SourceLocation(file: w.file, line: w.line, column: w.column), w.message, suggestion: w.hint)
@@ -487,6 +488,26 @@ extension PresetReader {
         guard let subs = m.first(where: { $0.key.scalar?.string == "sublayers" })?.value, case let .sequence(items) = subs else { return nil }
         for item in items { if let hit = absoluteFrame(of: id, in: item, offset: here.origin) { return hit } }
         return nil
+    }
+
+    /// The layers with the keys the code set on some of them (by id) in place of their own.
+    static func overriding(_ node: Node, _ keys: [String: [(String, Node)]]) -> Node {
+        switch node {
+        case var .mapping(m):
+            if let id = m.first(where: { $0.key.scalar?.string == "id" })?.value.scalar?.string, let set = keys[id] {
+                for (k, v) in set {
+                    if let i = m.firstIndex(where: { $0.key.scalar?.string == k }) { m[i].value = v }
+                    else { m[Node(k)] = v }
+                }
+            }
+            if let i = m.firstIndex(where: { $0.key.scalar?.string == "sublayers" }) { m[i].value = overriding(m[i].value, keys) }
+            return .mapping(m)
+        case let .sequence(items):
+            var out = items
+            for i in out.indices { out[i] = overriding(out[i], keys) }
+            return .sequence(out)
+        default: return node
+        }
     }
 
     static func findLayer(id: String, in node: Node) -> Node? {

@@ -224,7 +224,7 @@ extension Evaluator {
     func setCAProperty(_ a: CAAnimationObject, _ name: String, _ value: Value, _ node: some SyntaxProtocol, _ scope: Scope) throws(SwiftImportError) {
         let allowed: Set<String> = ["fromValue", "toValue", "byValue", "duration", "beginTime", "timingFunction", "repeatCount", "autoreverses",
                                     "fillMode", "isRemovedOnCompletion", "isAdditive", "speed", "timeOffset", "keyPath", "values", "keyTimes",
-                                    "calculationMode", "timingFunctions", "mass", "stiffness", "damping", "initialVelocity", "delegate"]
+                                    "calculationMode", "timingFunctions", "mass", "stiffness", "damping", "initialVelocity", "delegate", "animations"]
         guard allowed.contains(name) else {
             throw fail(.unsupported, node, "setting '\(name)' of \(a.className) is not supported",
                        hint: "supported: fromValue, toValue, byValue, duration, beginTime, timingFunction, repeatCount, autoreverses, fillMode, isRemovedOnCompletion, isAdditive, speed, timeOffset, values, keyTimes, calculationMode, timingFunctions, mass, stiffness, damping, initialVelocity")
@@ -256,6 +256,7 @@ extension Evaluator {
     }
 
     func addCAAnimation(_ a: CAAnimationObject, to v: ViewObject, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        if a.className == "CAAnimationGroup" { return try addGroup(a, to: v, node) }
         guard let k = a.keyPath else { throw fail(.invalidValue, node, "the animation has no key path", hint: "create it with CABasicAnimation(keyPath: \"opacity\")") }
         let keyPath = try sceneKeyPath(k, node)
         let p = a.properties
@@ -348,6 +349,47 @@ extension Evaluator {
         }
     }
 
+    /// A CAAnimationGroup: each of its animations runs in the group's time, so a child without
+    /// a duration takes the group's, its beginTime counts from the group's, and the group's
+    /// timing function applies to a child that has none of its own.
+    func addGroup(_ g: CAAnimationObject, to v: ViewObject, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        guard case let .array(children)? = g.properties["animations"] else {
+            throw fail(.invalidValue, node, "the animation group has no animations", hint: "set group.animations = [a, b]")
+        }
+        let groupDuration = try g.properties["duration"].map { x throws(SwiftImportError) in try double(x, node, "duration") } ?? 0
+        let groupBegin = try g.properties["beginTime"].map { x throws(SwiftImportError) in try double(x, node, "beginTime") } ?? 0
+        for case let .caAnimation(child) in children {
+            let copy = CAAnimationObject(className: child.className, keyPath: child.keyPath)
+            copy.properties = child.properties
+            let childDuration = try child.properties["duration"].map { x throws(SwiftImportError) in try double(x, node, "duration") } ?? 0
+            if childDuration == 0, groupDuration > 0 { copy.properties["duration"] = .double(groupDuration) }
+            let childBegin = try child.properties["beginTime"].map { x throws(SwiftImportError) in try double(x, node, "beginTime") } ?? 0
+            if groupBegin != 0 || childBegin != 0 { copy.properties["beginTime"] = .double(groupBegin + childBegin) }
+            if let t = g.properties["timingFunction"] {
+                if child.properties["timingFunction"] != nil {
+                    throw fail(.unsupported, node, "a group's timing function over children with their own is not supported",
+                               hint: "give the timing function to the group or to its animations, not both")
+                }
+                copy.properties["timingFunction"] = t
+            }
+            for key in ["fillMode", "isRemovedOnCompletion", "repeatCount", "autoreverses", "speed"] where g.properties[key] != nil {
+                copy.properties[key] = g.properties[key]
+            }
+            try addCAAnimation(copy, to: v, node)
+        }
+        // The group's delegate hears of the group: its start, and its end after its duration.
+        if case let .object(delegate)? = g.properties["delegate"] {
+            let start = now + groupBegin
+            if let f = delegate.type.functions["animationDidStart"]?.first {
+                schedule(at: start, .function(FunctionRef(decl: f, receiver: .object(delegate), type: delegate.type)), [.caAnimation(g)], node)
+            }
+            if let f = delegate.type.functions["animationDidStop"]?.first {
+                schedule(at: start + (groupDuration > 0 ? groupDuration : 0.25), .function(FunctionRef(decl: f, receiver: .object(delegate), type: delegate.type)),
+                         [.caAnimation(g), .bool(true)], node)
+            }
+        }
+    }
+
     func conformCA(_ v: Value, _ keyPath: String) throws(SwiftImportError) -> Value {
         if case let .int(i) = v { return .double(Double(i)) }
         return v
@@ -377,6 +419,7 @@ extension Evaluator {
         case "zPosition": return v.model[.zPosition] ?? .double(0)
         case "borderWidth": return v.model[.borderWidth] ?? .double(0)
         case "backgroundColor": return v.model[.backgroundColor] ?? .color(ColorValue(r: 0, g: 0, b: 0, a: 0, name: "clear"))
+        case "borderColor": return v.model[.borderColor] ?? .color(ColorValue(r: 0, g: 0, b: 0, a: 1, name: "black"))
         case "transform": return .transform(v.transform)
         case "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd":
             guard let p = Self.shapeProperties[keyPath], let value = v.model[p] else {
@@ -465,6 +508,7 @@ extension Evaluator {
                                           interaction: interaction)
         imported.warnings = warnings
         imported.kind = kind
+        imported.boundOverrides = boundOverrides
         return imported
     }
 

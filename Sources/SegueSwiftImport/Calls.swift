@@ -368,7 +368,7 @@ extension Evaluator {
                 throw fail(.invalidValue, node, "expected the key path as a string", hint: "write CABasicAnimation(keyPath: \"opacity\")")
             }
             return .caAnimation(CAAnimationObject(className: name, keyPath: k))
-        case ("CABasicAnimation", []), ("CAKeyframeAnimation", []), ("CASpringAnimation", []):
+        case ("CABasicAnimation", []), ("CAKeyframeAnimation", []), ("CASpringAnimation", []), ("CAAnimationGroup", []):
             return .caAnimation(CAAnimationObject(className: name, keyPath: nil))
         case ("CASpringAnimation", ["perceptualDuration", "bounce"]):
             throw unsupportedCall("CASpringAnimation(perceptualDuration:bounce:)", node, hint: "use mass, stiffness and damping")

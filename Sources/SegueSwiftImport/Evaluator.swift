@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import SegueGeometry
 import SwiftSyntax
+import Yams
 
 /// How a statement list ended.
 enum Flow {
@@ -53,6 +54,8 @@ final class Evaluator {
     /// The custom presentation's controller, once made; the animator's transitionDuration.
     var presentation: PresentationState?
     var transitionDurationValue: Double?
+    /// Keys set on layers of the scene (given with bind:) before the animations start, by id.
+    var boundOverrides: [String: [(String, Node)]] = [:]
     /// Every constraint made active, in order.
     var constraints: [ConstraintObject] = []
     /// Per animation block, each property's model value before the block first changed it:

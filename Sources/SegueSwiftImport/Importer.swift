@@ -131,6 +131,8 @@ public struct ImportedTransition {
     public var duration: Double
     /// What the interaction controller's pan handler did, when the request was interactive.
     public var interaction: ImportedInteraction?
+    /// Keys the code set on layers of the scene (given with bind:) before the animations, by id.
+    public var boundOverrides: [String: [(String, Node)]] = [:]
     /// Every Swift file that was read (the module), for watching and the output rules.
     public var sourceFiles: [String] = []
     /// Valid code whose picture UIKit would not show as the author likely meant (an animator that

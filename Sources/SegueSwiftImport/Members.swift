@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import SegueGeometry
 import SwiftSyntax
+import Yams
 
 /// An open CATransaction.
 final class Transaction {
@@ -251,7 +252,7 @@ extension Evaluator {
         case "zPosition" where layer: return v.model[.zPosition] ?? .double(0)
         case "isDoubleSided" where layer: return v.model[.doubleSided] ?? .bool(true)
         case "borderWidth" where layer: return v.model[.borderWidth] ?? .double(0)
-        case "borderColor" where layer: return v.model[.borderColor] ?? .none
+        case "borderColor" where layer: return v.model[.borderColor] ?? .color(ColorValue(r: 0, g: 0, b: 0, a: 1, name: "black"))   // CALayer's default
         case "superview" where !layer, "superlayer" where layer: return v.superview.map { layer ? .layer($0) : .view($0) } ?? .none
         case "window" where !layer:
             // The container fills the window from its origin: its coordinates are the window's.
@@ -409,6 +410,15 @@ extension Evaluator {
     /// Properties the scene cannot animate (anchorPoint, sublayerTransform, masksToBounds,
     /// isDoubleSided): set before the animations start.
     func writeStatic(_ v: ViewObject, _ p: LayerProperty, _ value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        // A layer of the scene given with bind: keeps the value as its own from the start.
+        if let bound = v.boundLayer, now == 0, [.masksToBounds, .doubleSided, .cornerCurve].contains(p) {
+            let key = p == .doubleSided ? "doubleSided" : p.rawValue
+            let n: Node = { if case let .string(s) = value { return recorder.plain(s) }; return recorder.node(value, keyPath: key) }()
+            boundOverrides[bound, default: []].removeAll { $0.0 == key }
+            boundOverrides[bound, default: []].append((key, n))
+            v.model[p] = value
+            return
+        }
         guard now == 0, currentAnimation == nil || p == .masksToBounds || p == .doubleSided, v.boundLayer == nil else {
             throw fail(.unsupported, node, "'\(node.trimmedDescription)': \(p.rawValue) can only be set before the animations start",
                        hint: "set it in animateTransition before UIView.animate; Segue does not animate \(p.rawValue)")
