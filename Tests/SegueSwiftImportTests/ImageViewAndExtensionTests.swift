@@ -222,3 +222,39 @@ import Testing
         #expect(close(p0.x, 100) && close(p0.y, 100), "\(p0)")
     }
 }
+
+/// CAAnimationGroup: its animations run in the group's time.
+@Suite struct AnimationGroupImportTests {
+    @Test func aGroupGivesItsDurationAndTimingToItsAnimations() throws {
+        let source = """
+        import UIKit
+        final class Pulse: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let to = c.view(forKey: .to)!
+                c.containerView.addSubview(to)
+                let fade = CABasicAnimation(keyPath: "opacity")
+                fade.fromValue = 0
+                fade.toValue = 1
+                let grow = CABasicAnimation(keyPath: "transform.scale")
+                grow.fromValue = 0.5
+                grow.toValue = 1
+                grow.beginTime = 0.2
+                grow.duration = 0.4
+                let group = CAAnimationGroup()
+                group.animations = [fade, grow]
+                group.duration = 1
+                group.timingFunction = CAMediaTimingFunction(name: .linear)
+                to.layer.add(group, forKey: nil)
+                c.completeTransition(true)
+            }
+        }
+        """
+        let tl = try loadModule("transition: {swift: Pulse.swift}\n", ["Pulse.swift": source])
+        // The fade takes the group's 1 s: 0.25 at 0.25 s. The scale starts 0.2 s into the group
+        // and lasts 0.4 s: at 0.4 s it is half way, 0.75.
+        #expect(close(try #require(node(tl, "b", at: 0.25)).opacity, 0.25, 1e-9))
+        let q = try #require(node(tl, "b", at: 0.4)).quad
+        #expect(close(q[1]!.x - q[0]!.x, 390 * 0.75, 1e-6), "\(q)")
+    }
+}

@@ -63,7 +63,7 @@ import SeguePresets
         ("let d = undefinedHelper(3)", "undefinedHelper", "undefinedHelper", .unknownIdentifier),
         ("let t = CATransform3DInvert(CATransform3DIdentity)", "CATransform3DInvert(", "CATransform3DInvert", .unsupported),
         ("let t = CATransform3DMakeRotation(.pi, 0, 1)", "CATransform3DMakeRotation(", "CATransform3DMakeRotation(_:_:_:)", .unsupported),
-        ("let g = CAAnimationGroup()", "CAAnimationGroup()", "CAAnimationGroup", .unsupported),
+        ("let g = CATransition()", "CATransition()", "CATransition", .unsupported),
         ("let a = CABasicAnimation(keyPath: \"shadowOpacity\"); a.toValue = 1; toView.layer.add(a, forKey: nil)", "toView.layer.add", "shadowOpacity", .unsupported),
         ("let a = CABasicAnimation(keyPath: \"opacity\"); toView.layer.add(a, forKey: nil)", "toView.layer.add", "fromValue, toValue or byValue", .invalidValue),
         ("let a = CABasicAnimation(keyPath: \"opacity\"); a.delegate = self", "a.delegate", "delegate", .unsupported),
