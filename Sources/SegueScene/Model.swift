@@ -88,6 +88,9 @@ public struct Canvas: Hashable, Sendable {
 public struct LayerSpec: Sendable {
     public var id: String
     public var location: SourceLocation
+    /// Where this was made when that is not the scene file: the Swift line an imported
+    /// animator created it at. See `source`.
+    public var origin: SourceLocation? = nil
     public var bounds: Rect
     public var position: Point
     public var anchorPoint: Point
@@ -347,6 +350,9 @@ public struct AnimationSpec: Hashable, Sendable {
     public var duration: Double
     public var timing: TimingCurve
     public var location: SourceLocation
+    /// Where this was made when that is not the scene file: the Swift line an imported
+    /// animator created it at. See `source`.
+    public var origin: SourceLocation? = nil
     /// CAKeyframeAnimation: when set, `from`/`to` are not used.
     public var keyframes: KeyframesSpec?
     /// CAMediaTiming: local time = (t − begin) × speed + timeOffset.
@@ -459,6 +465,9 @@ public struct KeyframeGroupSpec: Hashable, Sendable {
     public var curve: TimingCurve
     public var keyframes: [GroupKeyframe]
     public var location: SourceLocation
+    /// Where this was made when that is not the scene file: the Swift line an imported
+    /// animator created it at. See `source`.
+    public var origin: SourceLocation? = nil
 
     public init(begin: Double = 0, duration: Double, calculationMode: CalculationMode = .linear,
                 curve: TimingCurve = .easeInEaseOut, keyframes: [GroupKeyframe], location: SourceLocation) {
@@ -476,6 +485,9 @@ public struct GroupKeyframe: Hashable, Sendable {
     /// What the keyframe's animations block sets.
     public var changes: [PropertyChange]
     public var location: SourceLocation
+    /// Where this was made when that is not the scene file: the Swift line an imported
+    /// animator created it at. See `source`.
+    public var origin: SourceLocation? = nil
     public init(relativeStart: Double, relativeDuration: Double, changes: [PropertyChange], location: SourceLocation) {
         self.relativeStart = relativeStart; self.relativeDuration = relativeDuration
         self.changes = changes; self.location = location
@@ -488,6 +500,9 @@ public struct PropertyChange: Hashable, Sendable {
     public var keyPath: AnimatableKeyPath
     public var value: AnimationValue
     public var location: SourceLocation
+    /// Where this was made when that is not the scene file: the Swift line an imported
+    /// animator created it at. See `source`.
+    public var origin: SourceLocation? = nil
     public init(layerID: String, keyPath: AnimatableKeyPath, value: AnimationValue, location: SourceLocation) {
         self.layerID = layerID; self.keyPath = keyPath; self.value = value; self.location = location
     }

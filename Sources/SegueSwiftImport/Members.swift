@@ -330,11 +330,13 @@ extension Evaluator {
                     _ = t
                 }
                 recorder.basic(layer: v.boundLayer ?? v.id, keyPath: keyPath, from: fromKnown ? from : nil, to: value, begin: begin,
-                               duration: duration, timing: timing, extra: extra)
+                               duration: duration, timing: timing, extra: extra, source: program.place(of: node))
             case let .group(g):
-                g.set(start: 0, duration: 1, key: recorder.prefix + (v.boundLayer ?? v.id) + "." + keyPath, value: recorder.node(value, keyPath: keyPath))
+                g.set(start: 0, duration: 1, key: recorder.prefix + (v.boundLayer ?? v.id) + "." + keyPath, value: recorder.node(value, keyPath: keyPath),
+                      source: program.place(of: node))
             case let .keyframe(g, start, duration):
-                g.set(start: start, duration: duration, key: recorder.prefix + (v.boundLayer ?? v.id) + "." + keyPath, value: recorder.node(value, keyPath: keyPath))
+                g.set(start: start, duration: duration, key: recorder.prefix + (v.boundLayer ?? v.id) + "." + keyPath, value: recorder.node(value, keyPath: keyPath),
+                      source: program.place(of: node))
             case .none: break
             }
             return
@@ -354,7 +356,7 @@ extension Evaluator {
         }
         for (p, val) in changes { v.model[p] = val; v.changedLater.insert(p); v.unknown.remove(p) }
         v.autoNamed = false
-        recorder.step(layer: v.boundLayer ?? v.id, keyPath: keyPath, value: value, at: now)
+        recorder.step(layer: v.boundLayer ?? v.id, keyPath: keyPath, value: value, at: now, source: program.place(of: node))
     }
 
     /// Properties the scene cannot animate (anchorPoint, sublayerTransform, masksToBounds,
@@ -383,7 +385,7 @@ extension Evaluator {
         }
         v.model[.hidden] = .bool(hidden)
         v.changedLater.insert(.hidden)
-        recorder.step(layer: v.boundLayer ?? v.id, keyPath: "hidden", value: .bool(hidden), at: now)
+        recorder.step(layer: v.boundLayer ?? v.id, keyPath: "hidden", value: .bool(hidden), at: now, source: program.place(of: node))
     }
 
     func insert(_ child: ViewObject, into parent: ViewObject, at index: Int?, _ node: some SyntaxProtocol) throws(SwiftImportError) {
@@ -394,6 +396,7 @@ extension Evaluator {
         if child === parent || parent.isDescendant(of: child) {
             throw fail(.invalidValue, node, "a view cannot be added inside itself")
         }
+        if child.place == nil { child.place = program.place(of: node) }
         if let old = child.superview, let i = old.subviews.firstIndex(where: { $0 === child }) {
             if old !== parent, now > 0 {
                 throw fail(.unsupported, node, "moving a view to another superview after the transition started is not supported",
