@@ -21,13 +21,7 @@ enum ProvenanceComments {
         switch node {
         case let .mapping(map):
             let (plain, source) = Provenance.split(node)
-            if let source {
-                if let text = source.scalar?.string { notes.append((path, text)) }
-                if case let .mapping(places) = source {
-                    // A keyframe: each `set` entry's own line.
-                    for (k, v) in places { if let key = k.scalar?.string, let text = v.scalar?.string { notes.append((path + [.key("set"), .key(key)], text)) } }
-                }
-            }
+            if let source { collect(source, path: path, notes: &notes) }
             guard case let .mapping(rest) = plain else { return plain }
             let pairs = rest.map { pair -> (Node, Node) in
                 (pair.key, strip(pair.value, path: path + [.key(pair.key.scalar?.string ?? "")], notes: &notes))
@@ -39,6 +33,14 @@ enum ProvenanceComments {
         default:
             return node
         }
+    }
+
+    /// A place annotates the node it sits at; a map of places, each key's value (a layer's
+    /// `id` and starting values, a keyframe's `set` entries).
+    private static func collect(_ source: Node, path: [Step], notes: inout [(path: [Step], place: String)]) {
+        if let text = source.scalar?.string { notes.append((path, text)); return }
+        guard case let .mapping(places) = source else { return }
+        for (k, v) in places { if let key = k.scalar?.string { collect(v, path: path + [.key(key)], notes: &notes) } }
     }
 
     /// `text` (the serialized stripped tree) with each note as a comment at the end of the line

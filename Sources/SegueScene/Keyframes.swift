@@ -371,7 +371,7 @@ extension SceneDecoder {
                 break
             }
         }
-        let places = provenances(node)
+        let places = provenances(node, under: "set")
         for i in changes.indices { changes[i].origin = places[changes[i].layerID + "." + changes[i].keyPath.rawValue] }
         var keyframe = GroupKeyframe(relativeStart: start?.0 ?? 0, relativeDuration: duration?.0 ?? 0, changes: changes, location: location(node))
         keyframe.origin = changes.compactMap(\.origin).first

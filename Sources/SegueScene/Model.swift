@@ -91,6 +91,9 @@ public struct LayerSpec: Sendable {
     /// Where this was made when that is not the scene file: the Swift line an imported
     /// animator created it at. See `source`.
     public var origin: SourceLocation? = nil
+    /// Where an importer's code set the values the layer starts with, by scene key (`frame`,
+    /// `transform`, …).
+    public var valueOrigins: [String: SourceLocation] = [:]
     public var bounds: Rect
     public var position: Point
     public var anchorPoint: Point

@@ -5,7 +5,9 @@ import Yams
 /// Where each layer, animation and keyframe came from. A node written in the scene file comes
 /// from its own line there; a node an importer generated (a Swift animator's views and
 /// animations) carries the place in the importer's source that made it, under the reserved
-/// key `$source` ("file:line:column"; on a keyframe, a map from each `set` key to its place).
+/// key `$source`: "file:line:column", or a map of the node's keys to their places (on a layer,
+/// `id` where it was made and each starting value where the code set it; on a keyframe,
+/// `set: {key: place}`).
 /// The decoder reads the key into `origin`; `segue expand` prints it as a comment instead.
 public enum Provenance {
     public static let key = "$source"
@@ -34,17 +36,21 @@ public extension GroupKeyframe { var source: SourceLocation { origin ?? location
 public extension PropertyChange { var source: SourceLocation { origin ?? location } }
 
 extension SceneDecoder {
-    /// The `$source` place a generated mapping carries.
+    /// The `$source` place a generated mapping carries (its `id` entry on a layer).
     func provenance(_ node: Node) -> SourceLocation? {
-        guard case let .mapping(map) = node, let v = map.first(where: { $0.key.scalar?.string == Provenance.key })?.value,
-              case let .scalar(s) = v else { return nil }
-        return Provenance.parse(s.string)
+        guard case let .mapping(map) = node, let v = map.first(where: { $0.key.scalar?.string == Provenance.key })?.value else { return nil }
+        if case let .scalar(s) = v { return Provenance.parse(s.string) }
+        return provenances(node)["id"]
     }
 
-    /// A keyframe's `$source` map: each `set` key's place.
-    func provenances(_ node: Node) -> [String: SourceLocation] {
-        guard case let .mapping(map) = node, let v = map.first(where: { $0.key.scalar?.string == Provenance.key })?.value,
-              case let .mapping(entries) = v else { return [:] }
+    /// A `$source` map: the place of each key (under `under`, e.g. a keyframe's `set`).
+    func provenances(_ node: Node, under: String? = nil) -> [String: SourceLocation] {
+        guard case let .mapping(map) = node, var v = map.first(where: { $0.key.scalar?.string == Provenance.key })?.value else { return [:] }
+        if let under {
+            guard let inner = v.mapping?.first(where: { $0.key.scalar?.string == under })?.value else { return [:] }
+            v = inner
+        }
+        guard case let .mapping(entries) = v else { return [:] }
         var out: [String: SourceLocation] = [:]
         for (k, value) in entries {
             if let key = k.scalar?.string, let text = value.scalar?.string, let l = Provenance.parse(text) { out[key] = l }

@@ -382,6 +382,7 @@ package final class SceneDecoder: ValueReader {
         var tracker = KeyTracker()
         var layer = LayerSpec(id: "", location: location(node))
         layer.origin = provenance(node)
+        layer.valueOrigins = provenances(node).filter { $0.key != "id" }
         var frame: (Rect, Entry)?
         var boundsEntry: Entry?, positionEntry: Entry?
         var contentsPath: String?, contentsLocation: SourceLocation?

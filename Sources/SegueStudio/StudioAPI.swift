@@ -31,7 +31,8 @@ enum StudioAPI {
             for animation in timeline.animations(of: layer.id) where !animated.contains(animation.keyPath.rawValue) {
                 animated.append(animation.keyPath.rawValue)
             }
-            layers.append(["id": layer.id, "depth": depth, "animated": animated, "source": StudioSources.place(layer.source)])
+            layers.append(["id": layer.id, "depth": depth, "animated": animated, "source": StudioSources.place(layer.source),
+                           "sets": layer.valueOrigins.sorted { $0.key < $1.key }.map { StudioSources.place($0.value) }])
             for child in layer.sublayers { visit(child, depth: depth + 1) }
         }
         for layer in scene.layers { visit(layer, depth: 0) }

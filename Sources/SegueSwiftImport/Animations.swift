@@ -500,7 +500,7 @@ extension Evaluator {
             if case let .color(c)? = i[.shadowColor] { props.append(("shadowColor", r.color(c))) }
         }
         if case .string("continuous")? = i[.cornerCurve] { props.append(("cornerCurve", r.plain("continuous"))) }
-        if let place = v.place { props.append(r.source(place)) }
+        if let sources = r.sources(v, keys: props.map(\.0)) { props.append(sources) }
         let id = v.id
         let children = v.subviews.filter { $0.boundLayer == nil && ($0.attached || $0.attachedInitially || $0.changedLater.contains(.hidden) || true) }
         var out = ImportedLayer(id: r.prefix + id, screen: v.screen, frame: v.initialFrame, properties: props, sublayers: children.map(layer))

@@ -347,7 +347,7 @@ extension Evaluator {
     func setWithoutAnimation(_ v: ViewObject, _ changes: [LayerProperty: Value], keyPath: String, value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
         let props = Array(changes.keys)
         if now == 0, !props.contains(where: v.changedLater.contains), v.boundLayer == nil {
-            for (p, val) in changes { v.model[p] = val; v.initial[p] = val; v.unknown.remove(p) }
+            for (p, val) in changes { v.model[p] = val; v.initial[p] = val; v.unknown.remove(p); v.setPlaces[p] = program.place(of: node) }
             return
         }
         if now == 0, v.boundLayer == nil {
@@ -372,6 +372,7 @@ extension Evaluator {
         }
         v.model[p] = value
         v.initial[p] = value
+        v.setPlaces[p] = program.place(of: node)
     }
 
     /// Hidden in the scene when hidden by the code or out of the tree.

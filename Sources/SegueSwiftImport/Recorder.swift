@@ -44,7 +44,23 @@ extension Recorder {
     /// The scene's provenance key (SegueScene's `Provenance.key`): generated nodes carry the
     /// Swift place that made them, and `segue expand` prints it as a comment.
     static let sourceKey = "$source"
-    func source(_ place: Place) -> (String, Node) { (Self.sourceKey, string("\(place.file):\(place.line):\(place.column)")) }
+    func source(_ place: Place) -> (String, Node) { (Self.sourceKey, text(place)) }
+    func text(_ place: Place) -> Node { string("\(place.file):\(place.line):\(place.column)") }
+
+    /// A layer's places: `id` where the view was made, and each key it starts with where the
+    /// code set it.
+    func sources(_ v: ViewObject, keys: [String]) -> (String, Node)? {
+        var pairs: [(String, Node)] = []
+        if let place = v.place { pairs.append(("id", text(place))) }
+        var frame: Place?
+        for (p, place) in v.setPlaces.sorted(by: { ($0.value.line, $0.value.column) < ($1.value.line, $1.value.column) }) {
+            switch p {
+            case .boundsSize, .position, .boundsOrigin: if frame == nil { frame = place; pairs.append(("frame", text(place))) }
+            default: if keys.contains(p.rawValue) { pairs.append((p.rawValue, text(place))) }
+            }
+        }
+        return pairs.isEmpty ? nil : (Self.sourceKey, map(pairs, flow: true))
+    }
 }
 
 /// Writes the scene nodes: layer ids with the step's prefix, times shifted to the step's start.
@@ -175,8 +191,8 @@ struct Recorder {
         if !g.options.isEmpty { pairs.append(("options", list(g.options.map(plain), flow: true))) }
         pairs.append(("keyframes", list(g.keyframes.map { k in
             var keyframe: [(String, Node)] = [("start", number(k.start)), ("duration", number(k.duration)), ("set", map(k.sets))]
-            let places = k.sets.compactMap { set in g.sources["\(k.start)/\(k.duration)/" + set.0].map { (set.0, string("\($0.file):\($0.line):\($0.column)")) } }
-            if !places.isEmpty { keyframe.append((Self.sourceKey, map(places, flow: true))) }
+            let places = k.sets.compactMap { set in g.sources["\(k.start)/\(k.duration)/" + set.0].map { (set.0, text($0)) } }
+            if !places.isEmpty { keyframe.append((Self.sourceKey, map([("set", map(places, flow: true))], flow: true))) }
             return map(keyframe)
         })))
         if let place = g.source { pairs.append(source(place)) }
