@@ -237,7 +237,7 @@ extension SceneDecoder {
            let d = Self.number(in: s.string), d.isFinite, d > 0 { knownDuration = d }
         var tracker = KeyTracker()
         var group = KeyframeGroupSpec(duration: 0, keyframes: [], location: location(item))
-        group.origin = provenance(node)
+        group.origin = provenance(item) ?? provenance(node)
         var delayEntry: Entry?
         for entry in entries {
             let value = entry.value

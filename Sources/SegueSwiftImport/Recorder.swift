@@ -195,7 +195,7 @@ struct Recorder {
             if !places.isEmpty { keyframe.append((Self.sourceKey, map([("set", map(places, flow: true))], flow: true))) }
             return map(keyframe)
         })))
-        if let place = g.source { pairs.append(source(place)) }
-        animations.append(map([("group", map(pairs))]))
+        // On the item, so `segue expand` comments the `- group:` line.
+        animations.append(map([("group", map(pairs))] + (g.source.map { [source($0)] } ?? [])))
     }
 }
