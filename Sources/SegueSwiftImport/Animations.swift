@@ -10,6 +10,21 @@ extension Evaluator {
     func staticCall(_ type: String, _ name: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
         let sig = args.signature(name)
         switch (type, name) {
+        case ("NSLayoutConstraint", "activate"), ("NSLayoutConstraint", "deactivate"):
+            try activate(try arg(args, nil, scope, hint: nil), name == "activate", node)
+            return .void
+        case ("DispatchTime", "now") where args.items.isEmpty:
+            return .double(now)
+        case ("DispatchQueue.main", "asyncAfter"), ("DispatchQueue.main", "async"):
+            // The main queue runs the block after the current code returns: at the deadline
+            // (seconds since the transition began, as DispatchTime.now() reads here), or at once.
+            var time = now
+            if name == "asyncAfter" { time = max(now, try num(args, "deadline", scope)) }
+            guard let block = args.items.last(where: { $0.label != "deadline" && $0.label != "qos" && $0.label != "flags" }) else {
+                throw fail(.invalidValue, node, "\(sig) has no block to run", hint: "pass the work as execute: or a trailing closure")
+            }
+            schedule(at: time, try eval(block.expr, scope), [], node)
+            return .void
         case ("UIView", "animate"):
             // animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:) and its shorter forms.
             let allowed: Set<String> = ["withDuration", "delay", "usingSpringWithDamping", "initialSpringVelocity", "options", "animations", "completion"]
@@ -123,7 +138,8 @@ extension Evaluator {
 
     func runBlock(_ block: Value, context: AnimationContext, _ node: some SyntaxProtocol) throws(SwiftImportError) {
         animationStack.append(context)
-        defer { animationStack.removeLast() }
+        blockOriginals.append([:])
+        defer { animationStack.removeLast(); blockOriginals.removeLast() }
         _ = try invokeClosure(block, [], node)
     }
 
@@ -214,7 +230,17 @@ extension Evaluator {
             throw fail(.unsupported, node, "setting '\(name)' of \(a.className) is not supported",
                        hint: "supported: fromValue, toValue, byValue, duration, beginTime, timingFunction, repeatCount, autoreverses, fillMode, isRemovedOnCompletion, isAdditive, speed, timeOffset, values, keyTimes, calculationMode, timingFunctions, mass, stiffness, damping, initialVelocity")
         }
-        if name == "delegate" { throw fail(.unsupported, node, "animation delegates are not supported", hint: "use CATransaction.setCompletionBlock") }
+        if name == "delegate" {
+            // A CAAnimationDelegate of the module: animationDidStart and animationDidStop run at
+            // the animation's start and end.
+            switch value {
+            case let .object(i) where i.type.functions["animationDidStop"] != nil || i.type.functions["animationDidStart"] != nil: break
+            case .none: break
+            default:
+                throw fail(.unsupported, node, "this animation delegate is not supported",
+                           hint: "use an object of the module with animationDidStop(_:finished:), or CATransaction.setCompletionBlock")
+            }
+        }
         if name == "keyPath", case let .string(k) = value { a.keyPath = k; return }
         a.properties[name] = value
     }
@@ -222,6 +248,7 @@ extension Evaluator {
     /// The scene key path for a Core Animation key path.
     func sceneKeyPath(_ k: String, _ node: some SyntaxProtocol) throws(SwiftImportError) -> String {
         let known = ["opacity", "position", "position.x", "position.y", "bounds.size", "bounds.origin", "backgroundColor", "cornerRadius", "transform",
+                     "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd",
                      "transform.rotation.x", "transform.rotation.y", "transform.rotation.z", "transform.scale", "transform.scale.x", "transform.scale.y",
                      "transform.translation.x", "transform.translation.y", "transform.translation.z", "zPosition", "borderWidth", "borderColor", "hidden"]
         if k == "transform.rotation" { return "transform.rotation.z" }
@@ -268,7 +295,7 @@ extension Evaluator {
             let iv = try p["initialVelocity"].map { v throws(SwiftImportError) in try double(v, node, "initialVelocity") } ?? 0
             timing = .caSpring(mass: m, stiffness: s, damping: d, velocity: iv)
         }
-        let layer = v.boundLayer ?? v.id
+        let layer = recorder.id(v)
         if a.className == "CAKeyframeAnimation" {
             guard case let .array(values)? = p["values"] else { throw fail(.invalidValue, node, "the keyframe animation has no values", hint: "set values = [...]") }
             var kf: [(String, Node)] = [("values", recorder.list(values.map { recorder.node(try! conformCA($0, keyPath), keyPath: keyPath) }, flow: true))]
@@ -314,6 +341,14 @@ extension Evaluator {
         if let r = p["repeatCount"], let n = number(r), n.isFinite { length *= max(n, 1) }
         if case .bool(true)? = p["autoreverses"] { length *= 2 }
         if let t { t.end = max(t.end, begin + length) }
+        if case let .object(delegate)? = p["delegate"] {
+            if let f = delegate.type.functions["animationDidStart"]?.first {
+                schedule(at: begin, .function(FunctionRef(decl: f, receiver: .object(delegate), type: delegate.type)), [.caAnimation(a)], node)
+            }
+            if let f = delegate.type.functions["animationDidStop"]?.first {
+                schedule(at: begin + length, .function(FunctionRef(decl: f, receiver: .object(delegate), type: delegate.type)), [.caAnimation(a), .bool(true)], node)
+            }
+        }
     }
 
     func conformCA(_ v: Value, _ keyPath: String) throws(SwiftImportError) -> Value {
@@ -346,6 +381,11 @@ extension Evaluator {
         case "borderWidth": return v.model[.borderWidth] ?? .double(0)
         case "backgroundColor": return v.model[.backgroundColor] ?? .color(ColorValue(r: 0, g: 0, b: 0, a: 0, name: "clear"))
         case "transform": return .transform(v.transform)
+        case "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd":
+            guard let p = Self.shapeProperties[keyPath], let value = v.model[p] else {
+                throw fail(.unsupported, node, "\(keyPath) needs fromValue here: the layer has no \(keyPath)")
+            }
+            return value
         case "transform.scale", "transform.scale.x", "transform.scale.y", "transform.rotation.x", "transform.rotation.y", "transform.rotation.z",
              "transform.translation.x", "transform.translation.y", "transform.translation.z":
             guard v.transform.isIdentity else {
@@ -379,6 +419,8 @@ extension Evaluator {
             presenter.superview = container
             container.subviews.insert(presenter, at: 0)
         }
+        transitionDurationValue = try? transitionDuration(animator, type)
+        if let controller = try presentationControllerType(request, at: type.node) { try beginPresentation(controller, request) }
         let scope = Scope(parent: nil, selfValue: animator)
         if let p = f.signature.parameterClause.parameters.first { scope.names[(p.secondName ?? p.firstName).text] = .context }
         if let b = f.body { _ = try run(b.statements, scope) }
@@ -500,6 +542,13 @@ extension Evaluator {
             if case let .color(c)? = i[.shadowColor] { props.append(("shadowColor", r.color(c))) }
         }
         if case .string("continuous")? = i[.cornerCurve] { props.append(("cornerCurve", r.plain("continuous"))) }
+        props += shapeAndMaskKeys(v)
+        if let image = v.image {
+            if let path = image.path { props.append(("contents", r.string(path))) }
+            if v.contentMode != "scaleToFill" || image.copyOf != nil {
+                props.append(("contentsGravity", r.plain(Self.contentModes[v.contentMode] ?? "resize")))
+            }
+        }
         if let sources = r.sources(v, keys: props.map(\.0)) { props.append(sources) }
         let id = v.id
         let children = v.subviews.filter { $0.boundLayer == nil && ($0.attached || $0.attachedInitially || $0.changedLater.contains(.hidden) || true) }
@@ -507,6 +556,10 @@ extension Evaluator {
         out.snapshotSize = v.snapshotSize
         out.snapshotRegion = v.snapshotRegion
         out.snapshotSourceSize = v.snapshotSourceSize
+        if let copy = v.image?.copyOf {
+            out.copyOf = copy
+            out.snapshotSize = v.image?.size
+        }
         return out
     }
 }

@@ -13,6 +13,10 @@ extension Evaluator {
             if case let .object(instance)? = scope.selfValue, let f = instance.type.functions[name].flatMap { overload($0, args) } {
                 return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: instance.type), args, scope)
             }
+            // A stored closure of self called by name: `completion()`.
+            if case let .object(instance)? = scope.selfValue, instance.type.properties[name] != nil {
+                return try apply(try readProperty(instance, name, r), args, scope, c)
+            }
             if case let .typeName(t)? = scope.selfValue, let f = program.types[t]?.functions[name].flatMap { overload($0, args) } {
                 return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: program.types[t]), args, scope)
             }
@@ -20,7 +24,18 @@ extension Evaluator {
                 return try invoke(FunctionRef(decl: f, receiver: receiver, type: type), args, scope)
             }
             if let f = program.functions[name].flatMap { overload($0, args) } { return try invoke(FunctionRef(decl: f, receiver: nil, type: nil), args, scope) }
+            // Inside an extension of UIView or CALayer: UIKit's own methods on an implicit self.
+            if let s = scope.selfValue, Self.implicitSelfMethods.contains(name) {
+                switch s {
+                case .view, .layer: return try method(s, name, args, scope, c)
+                default: break
+                }
+            }
             if isInteractionController(scope.selfValue), let v = try interactiveMethod(args.signature(name), args, scope, c) { return v }
+            // A convenience initializer an extension adds to a UIKit type.
+            if let t = program.types[name], Self.knownTypes.contains(name), let i = extensionInitializer(t, args) {
+                return try runExtensionInitializer(name, i, args, scope, c)
+            }
             // A type of the file (an extension of a UIKit type does not make it one).
             if let t = program.types[name], !Self.knownTypes.contains(name) {
                 var given: [(String, Value)] = []
@@ -33,7 +48,31 @@ extension Evaluator {
             let name = m.declName.baseName.text
             // super.init() in an initializer: NSObject's does nothing the importer needs.
             if m.base?.is(SuperExprSyntax.self) == true, name == "init" { return .void }
+            // super.method(): the module's superclass's, else UIKit's, which draws nothing here
+            // (viewWillAppear, presentationTransitionWillBegin, layoutSubviews, …).
+            if m.base?.is(SuperExprSyntax.self) == true, case let .object(instance)? = scope.selfValue {
+                if let parent = instance.type.superclass, let f = (parent.functions[name] ?? []).first ?? program.inheritedFunction(name, of: parent) {
+                    return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: parent), args, scope)
+                }
+                if let base = instance.type.inherited.first, base.hasPrefix("UI") {
+                    for item in args.items { _ = try eval(item.expr, scope) }
+                    return .void
+                }
+            }
+            // self.init(…) in an extension's convenience initializer of a UIKit type: UIKit's.
+            if name == "init", m.base?.trimmedDescription == "self", case let .typeName(t)? = scope.selfValue, t.hasPrefix(Self.uninitialized) {
+                let made = try globalCall(String(t.dropFirst(Self.uninitialized.count)), args, scope, c)
+                var s: Scope? = scope
+                while let current = s { current.selfValue = made; s = current.parent }
+                return .void
+            }
             // self.init(…) in a convenience initializer: the type's other initializer, on this instance.
+            // UIPresentationController's designated initializer, called by a subclass's convenience one.
+            if name == "init", m.base?.trimmedDescription == "self", case let .object(instance)? = scope.selfValue,
+               isPresentationControllerType(instance.type), args.labels == ["presentedViewController", "presenting"],
+               extensionInitializer(instance.type, args) == nil {
+                return .void
+            }
             if name == "init", m.base?.trimmedDescription == "self", case let .object(instance)? = scope.selfValue {
                 var given: [(String, Value)] = []
                 for item in args.items { given.append((item.label ?? "_", try eval(item.expr, scope))) }
@@ -51,6 +90,8 @@ extension Evaluator {
                 }
                 // Where the type is not written down here, the labels name it as they do in UIKit.
                 if name == "init", let t = Self.typeForInitLabels(args.labels) { return try globalCall(t, args, scope, c) }
+                // `.now()` as a DispatchTime: seconds since the transition began.
+                if name == "now", args.items.isEmpty { return .double(now) }
                 if name != "init" {
                     // `.fade(direction: .left)`: an enum case with associated values.
                     var values: [Value] = []
@@ -103,6 +144,8 @@ extension Evaluator {
             var values: [Value] = []
             for item in args.items { values.append(try eval(item.expr, scope)) }
             return try invokeClosure(f, values, node)
+        case .none:
+            return .none   // an optional closure that is nil, called with `?()`
         default:
             throw fail(.invalidValue, node, "'\(node.trimmedDescription.prefix(40))' calls \(f.typeDescription), which is not a function")
         }
@@ -133,6 +176,7 @@ extension Evaluator {
     func globalCall(_ written: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
         let labels = args.labels
         let name = Self.modernTypeName(written)
+        if let shape = try shapeCall(name, args, scope, node) { return shape }
         switch (name, labels) {
         case ("UIView.AnimationOptions", []), ("UIView.KeyframeAnimationOptions", []):
             return .array([])   // an empty option set
@@ -144,7 +188,7 @@ extension Evaluator {
         case ("CGSize", ["width", "height"]): return .size(Size(width: try num(args, "width", scope), height: try num(args, "height", scope)))
         case ("CGVector", ["dx", "dy"]): return .point(Point(x: try num(args, "dx", scope), y: try num(args, "dy", scope)))
         case ("CGFloat", ["_"]), ("Double", ["_"]), ("Float", ["_"]), ("TimeInterval", ["_"]): return .double(try num(args, nil, scope))
-        case ("Int", ["_"]): return .int(try integer(try num(args, nil, scope), node))
+        case ("Int", ["_"]), ("Int64", ["_"]): return .int(try integer(try num(args, nil, scope), node))
         case ("UIPanGestureRecognizer", _), ("UIScreenEdgePanGestureRecognizer", _):
             let g = GestureRecognizerObject(className: name)
             if labels == ["target", "action"] {
@@ -173,6 +217,12 @@ extension Evaluator {
             guard !values.isEmpty else { throw fail(.invalidValue, node, "\(name) needs arguments") }
             let r = name == "min" ? values.min()! : values.max()!
             return allInt ? .int(Int(r)) : .double(r)
+        case ("arc4random", []):
+            return .int(Int(nextRandom() >> 32))
+        case ("arc4random_uniform", ["_"]):
+            let bound = try integer(try num(args, nil, scope), node)
+            guard bound > 0 else { return .int(0) }
+            return .int(Int(nextRandom() >> 32) % bound)
         case ("abs", ["_"]), ("fabs", ["_"]):
             let v = try arg(args, nil, scope, hint: nil)
             if case let .int(i) = v { return .int(abs(i)) }
@@ -280,9 +330,22 @@ extension Evaluator {
             let (r, g, b) = Self.hsb(try num(args, "hue", scope), try num(args, "saturation", scope), try num(args, "brightness", scope))
             return .color(ColorValue(r: r, g: g, b: b, a: try num(args, "alpha", scope)))
         case ("UIView", []), ("UIImageView", []):
-            return .view(newView(frame: .zero, origin: "\(name)()"))
-        case ("UIView", ["frame"]):
-            return .view(newView(frame: try rect(try arg(args, "frame", scope, hint: nil), node, "frame"), origin: "UIView(frame:)"))
+            let v = newView(frame: .zero, origin: "\(name)()")
+            v.isImageView = name == "UIImageView"
+            return .view(v)
+        case ("UIButton", []), ("UIButton", ["type"]), ("UIButton", ["frame"]):
+            // A button is a view; its title and image are not drawn (setTitle and setImage are refused).
+            let frame = labels == ["frame"] ? try rect(try arg(args, "frame", scope, hint: nil), node, "frame") : Rect.zero
+            return .view(newView(frame: frame, origin: "UIButton(\(labels.map { "\($0):" }.joined()))"))
+        case ("UIView", ["frame"]), ("UIImageView", ["frame"]):
+            let v = newView(frame: try rect(try arg(args, "frame", scope, hint: nil), node, "frame"), origin: "\(name)(frame:)")
+            v.isImageView = name == "UIImageView"
+            return .view(v)
+        case ("UIImageView", ["image"]):
+            return .view(try newImageView(image: try arg(args, "image", scope, hint: "UIImage"), node))
+        case ("UIImage", ["named"]), ("UIImage", ["contentsOfFile"]), ("UIImage", ["named", "in", "compatibleWith"]):
+            throw fail(.binding, node, "\(args.signature(name)) loads an image of the app's, which the scene does not have",
+                       hint: bindHint(node, example: "{image: images/photo.png}"))
         case ("NSNumber", ["value"]), ("NSValue", ["cgPoint"]), ("NSValue", ["caTransform3D"]), ("NSValue", ["cgRect"]), ("NSValue", ["cgSize"]):
             return try arg(args, labels[0], scope)
         case ("CAMediaTimingFunction", ["name"]):
@@ -369,6 +432,59 @@ extension Evaluator {
 }
 
 extension Evaluator {
+    /// The next number of the importer's random sequence (SplitMix64 from a fixed seed): code that
+    /// draws random numbers gets the same ones on every render, so frames stay identical.
+    func nextRandom() -> UInt64 {
+        randomState &+= 0x9E37_79B9_7F4A_7C15
+        var z = randomState
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// UIView and CALayer methods an extension may call without writing `self.`.
+    static let implicitSelfMethods: Set<String> = [
+        "convert", "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack", "removeFromSuperview",
+        "layoutIfNeeded", "setNeedsLayout", "snapshotView", "resizableSnapshotView", "addSublayer", "insertSublayer",
+        "removeFromSuperlayer", "sizeToFit",
+    ]
+
+    /// `self` in an extension's initializer of a UIKit type before it calls `self.init(…)`.
+    static let uninitialized = "uninitialized "
+
+    func extensionInitializer(_ t: TypeDecl, _ args: Arguments) -> InitializerDeclSyntax? {
+        t.initializers.first { i in
+            let params = Array(i.signature.parameterClause.parameters)
+            var k = 0
+            for p in params {
+                if k < args.labels.count, args.labels[k] == p.firstName.text { k += 1; continue }
+                if p.defaultValue == nil { return false }
+            }
+            return k == args.labels.count
+        }
+    }
+
+    /// Runs a convenience initializer of an extension of a UIKit type: its `self.init(…)` makes
+    /// the UIKit object, and the rest of the body configures it.
+    func runExtensionInitializer(_ type: String, _ i: InitializerDeclSyntax, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
+        let inner = Scope(parent: nil, selfValue: .typeName(Self.uninitialized + type))
+        var remaining = args.items[...]
+        for p in i.signature.parameterClause.parameters {
+            let local = (p.secondName ?? p.firstName).text
+            if let item = remaining.first, item.label == (p.firstName.text == "_" ? nil : p.firstName.text) {
+                inner.names[local] = try eval(item.expr, scope, hint: p.type.trimmedDescription)
+                remaining = remaining.dropFirst()
+            } else if let d = p.defaultValue {
+                inner.names[local] = try eval(d.value, inner, hint: p.type.trimmedDescription)
+            }
+        }
+        if let b = i.body { _ = try run(b.statements, inner) }
+        if case let .typeName(t)? = inner.selfValue, t.hasPrefix(Self.uninitialized) {
+            throw fail(.unsupported, i, "this initializer of \(type) never calls self.init(…), so the importer cannot make the object")
+        }
+        return inner.selfValue ?? .void
+    }
+
     /// The geometry or colour type whose initializer has these labels.
     static func typeForInitLabels(_ labels: [String]) -> String? {
         switch labels {

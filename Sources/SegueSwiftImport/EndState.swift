@@ -58,6 +58,7 @@ extension Evaluator {
         guard completedAt == nil else { return }   // UIKit ignores later calls
         completedAt = now
         completedNode = Syntax(node)
+        try endPresentation(didComplete)
         // A finger scrubs the transition's animations and may cancel them: the views UIKit
         // removes depend on how it ends, which the scene's interaction decides later.
         guard !isInteractiveTransition else { return }

@@ -49,6 +49,15 @@ final class Evaluator {
     /// Scene seconds since the transition began (completion blocks run later).
     var now = 0.0
     var animationStack: [AnimationContext] = []
+    var randomState: UInt64 = 0
+    /// The custom presentation's controller, once made; the animator's transitionDuration.
+    var presentation: PresentationState?
+    var transitionDurationValue: Double?
+    /// Every constraint made active, in order.
+    var constraints: [ConstraintObject] = []
+    /// Per animation block, each property's model value before the block first changed it:
+    /// UIKit's animations are additive, so a property set twice in one block moves from that value.
+    var blockOriginals: [[ObjectIdentifier: [LayerProperty: Value]]] = []
     /// Completion blocks waiting for their time (in the order they were scheduled).
     var pending: [(time: Double, order: Int, run: () throws(SwiftImportError) -> Void)] = []
     var pendingOrder = 0
@@ -221,9 +230,10 @@ final class Evaluator {
         for item in items {
             try tick(f)
             let inner = Scope(parent: scope)
-            if let p = f.pattern.as(IdentifierPatternSyntax.self) { inner.names[p.identifier.text] = item }
-            else if !f.pattern.is(WildcardPatternSyntax.self) {
-                throw fail(.unsupported, f.pattern, "this loop pattern is not supported", hint: "write for item in items")
+            // `for (i, x) in …` destructures; `for case …` skips the items that do not match.
+            if try !match(f.pattern, item, inner, binding: true) {
+                if f.caseKeyword != nil { continue }
+                throw fail(.invalidValue, f.pattern, "an item of the sequence does not fit this pattern", hint: "write for item in items")
             }
             if let w = f.whereClause, try !truth(try eval(w.condition, inner), w.condition) { continue }
             switch try run(f.body.statements, inner) {
@@ -268,7 +278,11 @@ final class Evaluator {
                 if let initializer = b.initializer {
                     value = try eval(initializer.value, scope, hint: b.typeAnnotation.map { $0.type.trimmedDescription })
                 } else if name == "self", let s = scope.selfValue { value = s   // guard let self else { … }
-                } else if let v = scope.lookup(name) { value = v } else {
+                } else if let v = scope.lookup(name) { value = v
+                } else if let bound = bindings[name] { value = try self.value(of: bound, b.pattern, scope: scope)
+                } else if case let .object(instance)? = scope.selfValue, instance.type.properties[name] != nil {
+                    value = try readProperty(instance, name, b.pattern)   // `guard let viewController` reads self's property
+                } else {
                     throw fail(.unknownIdentifier, b.pattern, "'\(name)' is not defined here")
                 }
                 if case .none = value { return false }

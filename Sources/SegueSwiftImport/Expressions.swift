@@ -11,6 +11,8 @@ extension Evaluator {
         try tick(expr)
         if !bindings.isEmpty, expr.is(MemberAccessExprSyntax.self) || expr.is(FunctionCallExprSyntax.self) || expr.is(DeclReferenceExprSyntax.self),
            let bound = bindings[Self.normalized(expr.trimmedDescription)] {
+            // `null` for a property is nil; for a call whose result nobody uses, nothing.
+            if case .nothing = bound, !expr.is(FunctionCallExprSyntax.self) { return .none }
             return try value(of: bound, expr, scope: scope)
         }
         // A call bound by its callee alone: "to.rotateToLandscape()" binds every call of it.

@@ -20,6 +20,9 @@ public enum BindValue: Sendable, Equatable {
     case view(frame: Rect, color: String?)
     /// One of the transition's screens, as a view controller (`{screen: stories}`).
     case screen(String)
+    /// An image file of the scene (`{image: photos/hero.png}`), with its size in points when
+    /// known.
+    case image(path: String, size: Size?)
     /// Nothing: a call of the app's that the transition does not need (`"to.setup()": null`),
     /// or nil where the code expects an Optional.
     case nothing
@@ -46,6 +49,10 @@ public struct SwiftImportRequest {
     /// What kind of transition UIKit runs, which decides the views it removes on completion;
     /// nil: from the animator's code, else a full-screen presentation.
     public var kind: TransitionKind?
+    /// The UIPresentationController subclass of a custom presentation (nil: the module's only
+    /// one; empty: none) and its initializer's arguments.
+    public var presentationController: String?
+    public var presentationInit: [(String, BindValue)] = []
     public var typeName: String?
     public var from: String
     public var to: String
@@ -107,6 +114,9 @@ public struct ImportedLayer {
     /// screen's size (its content is laid out at that size and shifted so the region shows).
     public var snapshotRegion: Rect?
     public var snapshotSourceSize: Size?
+    /// A copy of a layer of the scene (a snapshot or the image of a bound view): that layer's
+    /// content, laid out at `snapshotSize` and scaled to the frame.
+    public var copyOf: String?
 }
 
 /// The transition as scene-file nodes.

@@ -75,13 +75,18 @@ extension Evaluator {
         case let .color(c):
             if name == "cgColor" || name == "CGColor" { return .color(c) }
         case let .view(v):
-            if let type = program.types["UIView"], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
+            // A view given with bind: may be an image view: the scene cannot say which.
+            for typeName in ["UIView", "UIImageView"] where typeName == "UIView" || v.isImageView || v.boundLayer != nil {
+                if let type = program.types[typeName], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
+            }
             return try readView(v, name, layer: false, m)
         case let .layer(v):
             if let type = program.types["CALayer"], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
             return try readView(v, name, layer: true, m)
         case let .viewController(c):
             if name == "view" { return .view(c.view) }
+            if name == "transitionCoordinator" { return presentation == nil ? .none : .enumCase("transitionCoordinator", []) }
+            if let type = protocolDefaultProperty(name) { return try extensionProperty(type, name, base, m) }
             throw fail(.unknownIdentifier, m, "'\(name)' of a view controller is not known to the importer: the scene's screens are plain view controllers",
                        hint: bindHint(m, example: name.lowercased().hasSuffix("controller") || name.hasSuffix("VC") ? "{screen: \(c.screen)}" : "{layer: \(c.screen)-1}"))
         case .context:
@@ -99,9 +104,17 @@ extension Evaluator {
             if instance.type.properties[name] != nil { return try readProperty(instance, name, m) }
             if let f = instance.type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: base, type: instance.type)) }
             if isInteractionController(base), let v = interactiveProperty(name) { return v }
+            if isPresentationController(base), let v = try presentationProperty(name, m) { return v }
             throw fail(.unknownIdentifier, m, "\(instance.type.name) has no property '\(name)'")
         case let .gesture(g):
             return try gestureMember(g, name, m)
+        case let .image(i):
+            if let v = imageMember(i, name) { return v }
+        case let .constraint(c):
+            if let v = constraintMember(c, name) { return v }
+        case let .path(p):
+            if name == "cgPath" { return base }
+            if name == "boundingBox" || name == "bounds", let box = p.box { return .rect(box) }
         case let .caAnimation(a):
             if name == "settlingDuration", a.className == "CASpringAnimation" { return .enumCase("settlingDuration", []) }
             if let v = a.properties[name] { return v }
@@ -141,7 +154,7 @@ extension Evaluator {
 
     func supportedMembersHint(_ base: Value) -> String {
         switch base {
-        case .view: return "UIView members the importer knows: frame, bounds, center, alpha, isHidden, transform, backgroundColor, clipsToBounds, layer, superview, subviews"
+        case .view: return "UIView members the importer knows: frame, bounds, center, alpha, isHidden, transform, backgroundColor, clipsToBounds, layer, superview, subviews; UIImageView's image and contentMode"
         case .layer: return "CALayer members the importer knows: transform, sublayerTransform, anchorPoint, position, bounds, frame, cornerRadius, zPosition, opacity, masksToBounds, isDoubleSided, borderWidth, borderColor, backgroundColor, isHidden"
         case .rect: return "CGRect members: origin, size, width, height, minX, midX, maxX, minY, midY, maxY"
         case .context: return "transition context members: containerView, isAnimated, transitionWasCancelled, viewController(forKey:), view(forKey:), initialFrame(for:), finalFrame(for:), completeTransition(_:)"
@@ -163,7 +176,15 @@ extension Evaluator {
             if t.properties[name] != nil { return try staticProperty(t, name, m) }
             if let f = t.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: .typeName(type), type: t)) }
         }
+        // A type nested in one of the module's: declared by its own name (`Animator.Constants`).
+        if program.types[type] != nil, name.first?.isUppercase == true, program.types[name] != nil { return .typeName(name) }
+        // A nested type: `UIView.AnimationOptions` in `UIView.AnimationOptions.curveLinear`.
+        if Self.knownTypes.contains(type + "." + name) { return .typeName(type + "." + name) }
         switch (type, name) {
+        case ("DispatchQueue", "main"): return .typeName("DispatchQueue.main")
+        case ("NotificationCenter", "default"):
+            // Observers and posts: no notification arrives during a transition, and none draws.
+            return .enumCase("feedbackGenerator", [])
         case ("CGFloat", "pi"), ("Double", "pi"), ("Float", "pi"): return .double(.pi)
         case ("CGFloat", "zero"), ("Double", "zero"): return .double(0)
         case ("CGFloat", "nan"), ("Double", "nan"): return .double(.nan)
@@ -193,7 +214,7 @@ extension Evaluator {
         func known(_ p: LayerProperty) throws(SwiftImportError) {
             if v.unknown.contains(p) {
                 throw fail(.unsetProperty, node, "the geometry of '\(v.id)' is read but never set: the importer does not know the bound layer's frame",
-                           hint: "give the frame in the binding: bind: {\"…\": {layer: \(v.id), frame: [x, y, width, height]}}")
+                           hint: "give the frame in the binding: bind: {\"…\": {layer: \(v.id.hasPrefix(recorder.prefix) ? String(v.id.dropFirst(recorder.prefix.count)) : v.id), frame: [x, y, width, height]}}")
             }
         }
         switch name {
@@ -225,8 +246,15 @@ extension Evaluator {
         case "borderWidth" where layer: return v.model[.borderWidth] ?? .double(0)
         case "borderColor" where layer: return v.model[.borderColor] ?? .none
         case "superview" where !layer, "superlayer" where layer: return v.superview.map { layer ? .layer($0) : .view($0) } ?? .none
+        case "window" where !layer:
+            // The container fills the window from its origin: its coordinates are the window's.
+            return v.isDescendant(of: container) ? .view(container) : .none
         case "subviews" where !layer: return .array(v.subviews.filter(\.attached).map(Value.view))
-        default: break
+        case "mask" where layer, "mask" where !layer: return v.maskLayer.map { layer ? .layer($0) : .view($0) } ?? .none
+        default:
+            if !layer, let anchor = try anchorMember(v, name, node) { return anchor }
+            if !layer, let value = readImageMember(v, name) { return value }
+            if layer, let value = readShape(v, name) { return value }
         }
         throw fail(.unsupported, node, "'\(name)' of \(layer ? "CALayer" : "UIView") is not supported",
                    hint: supportedMembersHint(layer ? .layer(v) : .view(v)))
@@ -297,7 +325,11 @@ extension Evaluator {
             let p: LayerProperty = name == "cornerRadius" ? .cornerRadius : name == "zPosition" ? .zPosition : .borderWidth
             let d = try double(value, node, name)
             try write(v, [p: .double(d)], keyPath: p.keyPath!, value: .double(d), node)
+        case "mask":
+            try setMask(v, value, node)
         default:
+            if !layer, try writeImageMember(v, name, value, node) { return }
+            if layer, try writeShape(v, name, value, node) { return }
             throw fail(.unsupported, node, "setting '\(name)' of \(layer ? "CALayer" : "UIView") is not supported",
                        hint: supportedMembersHint(layer ? .layer(v) : .view(v)))
         }
@@ -317,9 +349,18 @@ extension Evaluator {
             if v.boundLayer == nil, !v.attached, !v.isDescendant(of: container) {
                 // Animating a view not in the container: UIKit animates it all the same.
             }
+            var before = blockOriginals.last?[ObjectIdentifier(v)] ?? [:]
+            for p in props where before[p] == nil { before[p] = v.model[p] }
+            if !blockOriginals.isEmpty { blockOriginals[blockOriginals.count - 1][ObjectIdentifier(v)] = before }
             let from: Value
-            if keyPath == "frame" { from = .rect(v.frame) }
-            else { from = v.model[props[0]] ?? value }
+            if keyPath == "frame" {
+                var r = v.frame
+                if case let .size(s)? = before[.boundsSize] { r.size = s }
+                if case let .point(p)? = before[.position] {
+                    r.origin = Point(x: p.x - v.anchor.x * r.width, y: p.y - v.anchor.y * r.height)
+                }
+                from = .rect(r)
+            } else { from = before[props[0]] ?? v.model[props[0]] ?? value }
             // A property whose model value the importer does not know (a screen's background,
             // a bound layer's geometry) animates from whatever the scene's layer has.
             let fromKnown = props.allSatisfy { !v.unknown.contains($0) && v.model[$0] != nil }
@@ -329,13 +370,13 @@ extension Evaluator {
                 if let t = transactions.last, duration == nil {
                     _ = t
                 }
-                recorder.basic(layer: v.boundLayer ?? v.id, keyPath: keyPath, from: fromKnown ? from : nil, to: value, begin: begin,
+                recorder.basic(layer: recorder.id(v), keyPath: keyPath, from: fromKnown ? from : nil, to: value, begin: begin,
                                duration: duration, timing: timing, extra: extra, source: program.place(of: node))
             case let .group(g):
-                g.set(start: 0, duration: 1, key: recorder.prefix + (v.boundLayer ?? v.id) + "." + keyPath, value: recorder.node(value, keyPath: keyPath),
+                g.set(start: 0, duration: 1, key: recorder.id(v) + "." + keyPath, value: recorder.node(value, keyPath: keyPath),
                       source: program.place(of: node))
             case let .keyframe(g, start, duration):
-                g.set(start: start, duration: duration, key: recorder.prefix + (v.boundLayer ?? v.id) + "." + keyPath, value: recorder.node(value, keyPath: keyPath),
+                g.set(start: start, duration: duration, key: recorder.id(v) + "." + keyPath, value: recorder.node(value, keyPath: keyPath),
                       source: program.place(of: node))
             case .none: break
             }
@@ -356,7 +397,7 @@ extension Evaluator {
         }
         for (p, val) in changes { v.model[p] = val; v.changedLater.insert(p); v.unknown.remove(p) }
         v.autoNamed = false
-        recorder.step(layer: v.boundLayer ?? v.id, keyPath: keyPath, value: value, at: now, source: program.place(of: node))
+        recorder.step(layer: recorder.id(v), keyPath: keyPath, value: value, at: now, source: program.place(of: node))
     }
 
     /// Properties the scene cannot animate (anchorPoint, sublayerTransform, masksToBounds,
@@ -386,7 +427,7 @@ extension Evaluator {
         }
         v.model[.hidden] = .bool(hidden)
         v.changedLater.insert(.hidden)
-        recorder.step(layer: v.boundLayer ?? v.id, keyPath: "hidden", value: .bool(hidden), at: now, source: program.place(of: node))
+        recorder.step(layer: recorder.id(v), keyPath: "hidden", value: .bool(hidden), at: now, source: program.place(of: node))
     }
 
     func insert(_ child: ViewObject, into parent: ViewObject, at index: Int?, _ node: some SyntaxProtocol) throws(SwiftImportError) {

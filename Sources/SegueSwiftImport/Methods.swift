@@ -6,6 +6,7 @@ extension Evaluator {
     func method(_ base: Value, _ name: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
         let sig = args.signature(name)
         if case .enumCase("feedbackGenerator", _) = base { return .void }   // prepare(), impactOccurred(), …
+        if case .enumCase("transitionCoordinator", _) = base, sig.hasPrefix("animate(alongsideTransition:") { return try alongside(args, scope, node) }
         switch base {
         case .context:
             switch sig {
@@ -14,13 +15,18 @@ extension Evaluator {
                 return .viewController(try side(key, node) ? fromController : toController)
             case "view(forKey:)":
                 let key = try arg(args, "forKey", scope, hint: nil)
-                return .view(try side(key, node) ? fromController.view : toController.view)
+                let controller = try side(key, node) ? fromController : toController
+                // A presentation controller may put the presented view in a view of its own.
+                if controller === presentedController, let v = try presentedOverride("presentedView", node) { return v }
+                return .view(controller.view)
             case "finalFrame(for:)", "initialFrame(for:)":
                 let vc = try arg(args, "for", scope, hint: nil)
                 guard case let .viewController(c) = vc else { throw fail(.invalidValue, node, "expected a view controller") }
                 let full = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
                 // UIKit: the presented view controller has no initial frame (.zero); every other frame is the container's.
                 if sig == "initialFrame(for:)", c === toController { return .rect(.zero) }
+                if sig == "finalFrame(for:)", c === presentedController, presentation?.presenting == true,
+                   let frame = try presentedOverride("frameOfPresentedViewInContainerView", node) { return frame }
                 return .rect(full)
             case "completeTransition(_:)":
                 let done = try arg(args, nil, scope, hint: nil)
@@ -82,11 +88,23 @@ extension Evaluator {
                     if region != Rect(origin: .zero, size: v.size) { snap.snapshotRegion = region; snap.snapshotSourceSize = v.size }
                 }
                 if let c = v.model[.backgroundColor] { snap.model[.backgroundColor] = c; snap.initial[.backgroundColor] = c }
+                // A snapshot of an image view, or of a layer of the scene, is an image of what it shows.
+                if v.screen == nil, case let .image(i) = image(of: v) {
+                    snap.image = i
+                    snap.contentMode = v.image == nil ? "scaleToFill" : v.contentMode
+                    if v.boundLayer != nil { return .view(snap) }
+                }
                 if v.screen == nil, v.subviews.contains(where: \.attached) {
                     throw fail(.unsupported, node, "a snapshot of '\(v.id)', which has subviews, is not supported",
                                hint: "snapshot a screen's view (a view controller's view) or a view without subviews")
                 }
                 return .view(snap)
+            case "addTarget(_:action:for:)", "removeTarget(_:action:for:)":
+                // Touch handling: nothing in a transition's frames.
+                return .void
+            case "layoutIfNeeded()" where !isLayer:
+                try layoutPass(node)
+                return .void
             case "layoutIfNeeded()", "setNeedsLayout()", "layoutSubviews()", "setNeedsDisplay()", "removeGestureRecognizer(_:)",
                  "setNeedsDisplay(_:)", "sizeToFit()", "endEditing(_:)":
                 return .void
@@ -151,8 +169,33 @@ extension Evaluator {
         case let .object(instance):
             if let f = instance.type.functions[name].flatMap { overload($0, args) } { return try invoke(FunctionRef(decl: f, receiver: base, type: instance.type), args, scope) }
             if isInteractionController(base), let v = try interactiveMethod(sig, args, scope, node) { return v }
+            // A stored closure called like a method: `self.completion()`.
+            if instance.type.properties[name] != nil {
+                let stored = try readProperty(instance, name, node)
+                switch stored {
+                case .closure, .function:
+                    var values: [Value] = []
+                    for item in args.items { values.append(try eval(item.expr, scope)) }
+                    return try invokeClosure(stored, values, node)
+                case .none: return .none   // an optional closure that is nil: `completion?()`
+                default: break
+                }
+            }
         case let .gesture(g):
             return try gestureMethod(g, sig, args, scope, node)
+        case let .path(p):
+            if let v = try pathMethod(p, sig, args, scope, node) { return v }
+        case let .anchor(v, attribute):
+            return try anchorMethod(v, attribute, sig, args, scope, node)
+        case .double, .int:
+            let d = try double(base, node, "the number")
+            switch sig {
+            case "truncatingRemainder(dividingBy:)": return .double(d.truncatingRemainder(dividingBy: try num(args, "dividingBy", scope)))
+            case "remainder(dividingBy:)": return .double(d.remainder(dividingBy: try num(args, "dividingBy", scope)))
+            case "rounded()": return .double(d.rounded())
+            case "squareRoot()": return .double(d.squareRoot())
+            default: break
+            }
         case .viewController:
             // Appearance and containment callbacks: UIKit's bookkeeping, nothing on screen.
             if Self.lifecycleCalls.contains(sig) { return .void }
@@ -210,7 +253,28 @@ extension Evaluator {
         if let type = program.types[receiverTypeName(base, member: name)], let f = type.functions[name].flatMap { overload($0, args) } {
             return try invoke(FunctionRef(decl: f, receiver: base, type: type), args, scope)
         }
+        // The scene's screens are plain view controllers that adopt the module's protocols:
+        // a requirement they do not implement runs the protocol extension's default.
+        if case .viewController = base, let (type, f) = protocolDefault(name, args) {
+            return try invoke(FunctionRef(decl: f, receiver: base, type: type), args, scope)
+        }
         throw unsupportedCall(sig, node, hint: supportedMembersHint(base) + "; or " + bindHint(node))
+    }
+
+    /// The default implementation a protocol extension of the module gives for this call.
+    func protocolDefault(_ name: String, _ args: Arguments) -> (TypeDecl, FunctionDeclSyntax)? {
+        for typeName in program.typeOrder {
+            guard let t = program.types[typeName], t.isProtocolExtension, let fs = t.functions[name], let f = overload(fs, args) else { continue }
+            let params = f.signature.parameterClause.parameters.filter { $0.defaultValue == nil }
+            if params.count <= args.labels.count { return (t, f) }
+        }
+        return nil
+    }
+
+    /// The protocol extension of the module that gives this property a default (computed) value.
+    func protocolDefaultProperty(_ name: String) -> TypeDecl? {
+        program.typeOrder.lazy.compactMap { self.program.types[$0] }
+            .first { $0.isProtocolExtension && $0.properties[name]?.binding.accessorBlock != nil }
     }
 
     /// View-controller calls that tell UIKit about appearance and containment. They change
@@ -286,6 +350,7 @@ extension Evaluator {
             guard instance.type.properties[name] != nil else { throw fail(.unknownIdentifier, m, "\(instance.type.name) has no property '\(name)'") }
             try store(instance, name, value, m)
         case let .caAnimation(a): try setCAProperty(a, name, value, target, scope)
+        case let .constraint(c): try setConstraintMember(c, name, value, target)
         case let .gesture(g):
             // How the recognizer is set up changes nothing for a scripted finger.
             guard ["edges", "maximumNumberOfTouches", "minimumNumberOfTouches", "delegate", "cancelsTouchesInView", "isEnabled", "delaysTouchesBegan"].contains(name) else {
@@ -305,6 +370,14 @@ extension Evaluator {
     /// Sets a stored property, running its `willSet` and `didSet` observers as Swift does
     /// (`newValue` and `oldValue` visible in them).
     func store(_ instance: Instance, _ name: String, _ value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        // A computed property's setter runs with the value as `newValue` (or its own name).
+        if case let .accessors(list)? = instance.type.properties[name]?.binding.accessorBlock?.accessors,
+           let setter = list.first(where: { $0.accessorSpecifier.text == "set" }), let b = setter.body {
+            let scope = Scope(parent: nil, selfValue: .object(instance))
+            scope.names[setter.parameters?.name.text ?? "newValue"] = value
+            _ = try run(b.statements, scope)
+            return
+        }
         let observers = Self.observers(of: instance.type.properties[name]?.binding)
         let old = observers.isEmpty ? nil : (instance.stored[name] ?? (try? readProperty(instance, name, node)))
         if let willSet = observers["willSet"], let b = willSet.body {

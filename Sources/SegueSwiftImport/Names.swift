@@ -21,6 +21,7 @@ extension Evaluator {
             if instance.type.properties[name] != nil { return try readProperty(instance, name, r) }
             if let fs = instance.type.functions[name], let f = fs.first { return .function(FunctionRef(decl: f, receiver: scope.selfValue, type: instance.type)) }
             if isInteractionController(scope.selfValue), let v = interactiveProperty(name) { return v }
+            if isPresentationController(scope.selfValue), let v = try presentationProperty(name, r) { return v }
         }
         if case let .typeName(t)? = scope.selfValue, let type = program.types[t] {
             if type.properties[name] != nil { return try staticProperty(type, name, r) }
@@ -29,6 +30,10 @@ extension Evaluator {
         // Inside an extension of UIView or CALayer: the view's own properties (bounds, layer, …).
         if case let .view(v)? = scope.selfValue, let value = try? readView(v, name, layer: false, r) { return value }
         if case let .layer(v)? = scope.selfValue, let value = try? readView(v, name, layer: true, r) { return value }
+        if case let .image(i)? = scope.selfValue, let value = imageMember(i, name) { return value }
+        if case .viewController? = scope.selfValue, let type = protocolDefaultProperty(name) {
+            return try extensionProperty(type, name, scope.selfValue!, r)
+        }
         // Helpers an extension of a UIKit type adds, called on an implicit self.
         if let receiver = scope.selfValue, let type = program.types[receiverTypeName(receiver)], receiverTypeName(receiver) != "" {
             if let f = type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: receiver, type: type)) }
@@ -60,6 +65,7 @@ extension Evaluator {
         case "kCAAnimationDiscrete": return .enumCase("discrete", [])
         case "kCAAnimationCubicPaced": return .enumCase("cubicPaced", [])
         case "M_PI": return .double(.pi)
+        case "NSEC_PER_SEC": return .double(1e9)
         default: break
         }
         throw fail(.unknownIdentifier, r, "unknown identifier '\(name)': the file does not define it and it is not part of the UIKit surface the importer knows",
@@ -87,13 +93,16 @@ extension Evaluator {
         "UICubicTimingParameters", "NSValue", "NSNumber", "UITransitionContextViewControllerKey", "UITransitionContextViewKey",
         "CAMediaTimingFillMode", "CAAnimationCalculationMode", "UIViewAnimatingPosition", "UIView.AnimationOptions", "UIView.KeyframeAnimationOptions",
         "UIViewAnimationOptions", "UIViewKeyframeAnimationOptions", "UIViewAnimationCurve", "UINavigationControllerOperation", "UINavigationController.Operation",
-        "UIView.AnimationCurve", "UIViewController", "CGColor", "Bool", "String",
+        "UIView.AnimationCurve", "UIViewController", "CGColor", "Bool", "String", "UIImage", "DispatchQueue", "DispatchTime", "Int64", "UIButton", "NSLayoutConstraint", "NotificationCenter",
         "UIPanGestureRecognizer", "UIScreenEdgePanGestureRecognizer", "UIGestureRecognizer", "UIPercentDrivenInteractiveTransition",
     ]
 
     /// The type whose member `name` applies to `v`: for an enum case, the module's enum that has
     /// both the case and the member (several enums may share a case name such as `.left`).
     func receiverTypeName(_ v: Value, member name: String) -> String {
+        // An image view has UIImageView's extensions and UIView's.
+        if case .view = v, let t = program.types["UIImageView"], receiverTypeName(v) == "UIImageView",
+           t.properties[name] == nil, t.functions[name] == nil { return "UIView" }
         if case let .enumCase(c, _) = v, let t = program.typeOrder.first(where: { program.types[$0].map {
             $0.isEnum && $0.enumCases.contains(c) && ($0.properties[name] != nil || $0.functions[name] != nil) } ?? false }) {
             return t
@@ -103,8 +112,9 @@ extension Evaluator {
 
     func receiverTypeName(_ v: Value) -> String {
         switch v {
-        case .view: return "UIView"
+        case let .view(v): return v.isImageView && program.types["UIImageView"] != nil ? "UIImageView" : "UIView"
         case .layer: return "CALayer"
+        case .image: return "UIImage"
         case .rect: return "CGRect"
         case .point: return "CGPoint"
         case .size: return "CGSize"
@@ -132,6 +142,7 @@ extension Evaluator {
         if let initializer = p.binding.initializer {
             let v = try eval(initializer.value, Scope(parent: nil, selfValue: .object(instance)), hint: p.binding.typeAnnotation?.type.trimmedDescription)
             instance.stored[name] = v
+            self.name(v, name)
             return v
         }
         if p.binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true
@@ -200,8 +211,18 @@ extension Evaluator {
             let local = (p.secondName ?? p.firstName).text
             let type = p.type.trimmedDescription
             // A trailing closure fills the next parameter, whatever its label (Swift's forward scan).
-            let trailing = remaining.count == 1 && remaining.first.map { $0.expr.is(ClosureExprSyntax.self) && args.hasTrailingClosure } == true && type.contains("->")
-            if let next = remaining.first, next.label == label || trailing {
+            // A type alias may name a function type: only types known not to be functions are skipped.
+            let functionType = type.contains("->") || !Self.knownTypes.contains(type.trimmingCharacters(in: CharacterSet(charactersIn: "?!")))
+            let trailing = remaining.count == 1 && remaining.first.map { $0.expr.is(ClosureExprSyntax.self) && args.hasTrailingClosure } == true && functionType
+            if p.ellipsis != nil {
+                // A variadic parameter takes its argument and the unlabeled ones after it, as an array.
+                var items: [Value] = []
+                while let next = remaining.first, items.isEmpty ? next.label == label : next.label == nil {
+                    items.append(try eval(next.expr, scope, hint: type))
+                    remaining = remaining.dropFirst()
+                }
+                inner.names[local] = .array(items)
+            } else if let next = remaining.first, next.label == label || trailing {
                 inner.names[local] = try eval(next.expr, scope, hint: type)
                 remaining = remaining.dropFirst()
             } else if let d = p.defaultValue {
@@ -281,6 +302,13 @@ extension Evaluator {
             return false
         }
         let candidates = type.initializers.filter { i in caller.map { !contains(i, Syntax($0)) } ?? true }
+        var given = given
+        // A trailing closure fills the closure parameter it follows (`Delegate { … }` for init(completion:)).
+        if let last = given.last, last.0 == "_", case .closure = last.1,
+           let p = candidates.lazy.flatMap({ $0.signature.parameterClause.parameters }).first(where: { p in
+               p.type.trimmedDescription.contains("->") && !given.contains { $0.0 == p.firstName.text } }), p.firstName.text != "_" {
+            given[given.count - 1].0 = p.firstName.text
+        }
         let labels = given.map(\.0)
         let chosen = candidates.first { i in
             let params = i.signature.parameterClause.parameters

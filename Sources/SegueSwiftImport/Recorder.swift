@@ -139,6 +139,7 @@ struct Recorder {
             if keyPath.hasPrefix("transform.rotation") { return angle(d) }
             return number(d)
         case let .array(items): return list(items.map { node($0, keyPath: keyPath) }, flow: true)
+        case let .path(p): return path(p)
         default: return plain("null")
         }
     }
@@ -160,10 +161,14 @@ struct Recorder {
 
     // MARK: Animations
 
-    /// A basic animation from → to over [begin, begin + duration].
+    /// The scene id of a view's layer: a layer given with bind: has its own (already prefixed
+    /// when it is a screen's), the importer's views get the step's prefix.
+    func id(_ v: ViewObject) -> String { v.boundLayer ?? prefix + v.id }
+
+    /// A basic animation from → to over [begin, begin + duration]; `layer` is the scene id.
     mutating func basic(layer: String, keyPath: String, from: Value?, to: Value?, begin start: Double, duration: Double?,
                         timing t: TimingValue?, extra: [(String, Node)] = [], source place: Place? = nil) {
-        var pairs: [(String, Node)] = [("layer", string(prefix + layer)), ("keyPath", plain(keyPath))]
+        var pairs: [(String, Node)] = [("layer", string(layer)), ("keyPath", plain(keyPath))]
         if let from { pairs.append(("from", node(from, keyPath: keyPath))) }
         if let to { pairs.append(("to", node(to, keyPath: keyPath))) }
         if begin + start != 0 { pairs.append(("begin", number(begin + start))) }
@@ -177,7 +182,7 @@ struct Recorder {
     /// A change that is not animated, after the transition began: the value from `time` on.
     mutating func step(layer: String, keyPath: String, value: Value, at time: Double, source place: Place? = nil) {
         let v = node(value, keyPath: keyPath)
-        var pairs: [(String, Node)] = [("layer", string(prefix + layer)), ("keyPath", plain(keyPath)), ("from", v), ("to", v)]
+        var pairs: [(String, Node)] = [("layer", string(layer)), ("keyPath", plain(keyPath)), ("from", v), ("to", v)]
         if begin + time != 0 { pairs.append(("begin", number(begin + time))) }
         pairs.append(("duration", number(0.001)))
         if let place { pairs.append(source(place)) }

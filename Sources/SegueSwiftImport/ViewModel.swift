@@ -6,6 +6,7 @@ enum LayerProperty: String, CaseIterable {
     case boundsSize, boundsOrigin, position, anchorPoint, transform, sublayerTransform, opacity, hidden
     case backgroundColor, cornerRadius, masksToBounds, zPosition, doubleSided, borderWidth, borderColor
     case shadowOpacity, shadowRadius, shadowOffset, shadowColor, cornerCurve
+    case path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd
 
     /// The key path an animation of this property uses in the scene format; nil when the scene
     /// format cannot animate it.
@@ -26,6 +27,12 @@ enum LayerProperty: String, CaseIterable {
         case .shadowRadius: return "shadowRadius"
         case .shadowOffset: return "shadowOffset"
         case .shadowColor: return "shadowColor"
+        case .path: return "path"
+        case .fillColor: return "fillColor"
+        case .strokeColor: return "strokeColor"
+        case .lineWidth: return "lineWidth"
+        case .strokeStart: return "strokeStart"
+        case .strokeEnd: return "strokeEnd"
         case .anchorPoint, .sublayerTransform, .masksToBounds, .doubleSided, .cornerCurve: return nil
         }
     }
@@ -42,6 +49,15 @@ final class ViewObject {
     /// A snapshot of a region of its view (`resizableSnapshotView(from:…)`), and that view's size.
     var snapshotRegion: Rect?
     var snapshotSourceSize: Size?
+    /// A CAShapeLayer (path, fill and stroke), and the layer that masks this one.
+    var isShapeLayer = false
+    var maskLayer: ViewObject?
+    /// The layer this one masks: a mask is on screen when that layer is.
+    weak var maskOwner: ViewObject?
+    /// A UIImageView: its image and contentMode (UIView.ContentMode's case name).
+    var isImageView = false
+    var image: ImageValue?
+    var contentMode = "scaleToFill"
     /// An existing layer of the scene this view stands for (`bind:`); it is not emitted.
     var boundLayer: String?
     /// Where the view was created in the Swift file, for messages.
@@ -108,7 +124,7 @@ final class ViewObject {
 
     func isDescendant(of other: ViewObject) -> Bool {
         var v: ViewObject? = self
-        while let c = v { if c === other { return true }; v = c.superview }
+        while let c = v { if c === other { return true }; v = c.superview ?? c.maskOwner }
         return false
     }
 }

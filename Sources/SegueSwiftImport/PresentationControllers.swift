@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: Apache-2.0
+import SegueGeometry
+import SwiftSyntax
+
+/// The UIPresentationController subclass of a custom presentation: UIKit calls it around the
+/// animator (`presentationTransitionWillBegin` before, `…DidEnd` after), asks it where the
+/// presented view goes (`frameOfPresentedViewInContainerView`) and which view that is
+/// (`presentedView`), and runs its `transitionCoordinator` animations alongside the animator's.
+final class PresentationState {
+    let instance: Instance
+    let presenting: Bool
+    init(instance: Instance, presenting: Bool) { self.instance = instance; self.presenting = presenting }
+}
+
+extension Evaluator {
+    /// The presentation controller class of the module, when the transition is a custom
+    /// presentation or dismissal: the one the scene names, else the module's only subclass.
+    func presentationControllerType(_ request: SwiftImportRequest, at node: Syntax) throws(SwiftImportError) -> TypeDecl? {
+        guard kind.operation == .present || kind.operation == .dismiss, kind.presentationStyle == .custom else { return nil }
+        if let name = request.presentationController {
+            guard !name.isEmpty else { return nil }
+            guard let t = program.types[name] else {
+                throw fail(.binding, node, "the module has no presentation controller '\(name)'",
+                           hint: "name a UIPresentationController subclass of the module, or null for none")
+            }
+            return t
+        }
+        let all = program.typeOrder.compactMap { program.types[$0] }.filter { isPresentationControllerType($0) }
+        return all.count == 1 ? all[0] : nil
+    }
+
+    func isPresentationControllerType(_ t: TypeDecl) -> Bool {
+        var current: TypeDecl? = t
+        while let c = current {
+            if c.inherited.contains("UIPresentationController") { return true }
+            current = c.superclass
+        }
+        return false
+    }
+
+    func isPresentationController(_ v: Value?) -> Bool {
+        guard case let .object(i)? = v, let state = presentation else { return false }
+        return i === state.instance
+    }
+
+    /// Makes the controller and calls `…TransitionWillBegin()` (and `containerViewWillLayoutSubviews()`).
+    func beginPresentation(_ type: TypeDecl, _ request: SwiftImportRequest) throws(SwiftImportError) {
+        let presenting = kind.operation == .present
+        var given: [(String, Value)] = []
+        // UIKit passes the two view controllers; the scene gives the rest.
+        let labels = Set(type.initializers.flatMap { $0.signature.parameterClause.parameters.map(\.firstName.text) })
+        if labels.contains("presentedViewController") { given.append(("presentedViewController", .viewController(presenting ? toController : fromController))) }
+        if labels.contains("presenting") { given.append(("presenting", .viewController(presenting ? fromController : toController))) }
+        for (k, v) in request.presentationInit { given.append((k, try value(of: v, type.node))) }
+        _ = try instantiate(type, given, type.node, args: nil, scope: nil, onCreate: { [unowned self] instance in
+            self.presentation = PresentationState(instance: instance, presenting: presenting)
+        })
+        guard let state = presentation else { return }
+        try callPresentation(state, presenting ? "presentationTransitionWillBegin" : "dismissalTransitionWillBegin", [])
+        if presenting { try callPresentation(state, "containerViewWillLayoutSubviews", []) }
+    }
+
+    /// `…TransitionDidEnd(completed)` once the animator completes.
+    func endPresentation(_ completed: Bool) throws(SwiftImportError) {
+        guard let state = presentation else { return }
+        try callPresentation(state, state.presenting ? "presentationTransitionDidEnd" : "dismissalTransitionDidEnd", [.bool(completed)])
+    }
+
+    func callPresentation(_ state: PresentationState, _ name: String, _ arguments: [Value]) throws(SwiftImportError) {
+        let type = state.instance.type
+        guard let f = type.functions[name]?.first ?? program.inheritedFunction(name, of: type) else { return }
+        _ = try invokeClosure(.function(FunctionRef(decl: f, receiver: .object(state.instance), type: type)), arguments, f)
+    }
+
+    var presentedController: ScreenController? {
+        guard let state = presentation else { return nil }
+        return state.presenting ? toController : fromController
+    }
+
+    /// UIPresentationController's own properties, for the module's subclass.
+    func presentationProperty(_ name: String, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value? {
+        guard let state = presentation, let presented = presentedController else { return nil }
+        let presentingController = state.presenting ? fromController : toController
+        switch name {
+        case "containerView": return .view(container)
+        case "presentedViewController": return .viewController(presented)
+        case "presentingViewController": return .viewController(presentingController)
+        case "presentedView": return .view(presented.view)
+        case "frameOfPresentedViewInContainerView": return .rect(Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+        case "shouldRemovePresentersView": return .bool(false)
+        case "traitCollection", "overrideTraitCollection": return .none
+        default: return nil
+        }
+    }
+
+    /// What the subclass overrides, evaluated: its presentedView, or the frame it gives.
+    func presentedOverride(_ name: String, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value? {
+        guard let state = presentation, state.instance.type.properties[name] != nil else { return nil }
+        return try readProperty(state.instance, name, node)
+    }
+
+    /// `transitionCoordinator?.animate(alongsideTransition:completion:)`: the block animates with
+    /// the transition (its duration, UIKit's default curve); the completion runs at its end.
+    func alongside(_ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
+        let duration = transitionDurationValue ?? 0.35
+        if let block = args.expr("alongsideTransition") {
+            let f = try eval(block, scope)
+            if case .none = f {} else {
+                animationStack.append(.basic(begin: now, duration: duration, timing: .named("easeInEaseOut"), extra: []))
+                blockOriginals.append([:])
+                defer { animationStack.removeLast(); blockOriginals.removeLast() }
+                _ = try invokeClosure(f, [.context], node)
+            }
+        }
+        if let c = args.expr("completion") {
+            let f = try eval(c, scope)
+            if case .none = f {} else { schedule(at: now + duration, f, [.context], node) }
+        }
+        return .bool(true)
+    }
+}
