@@ -207,7 +207,14 @@ extension PresetReader {
                              suggestion: "remove 'delay'; the first point of 'gesture' says when the finger lands")
         }
         let decoder = SceneDecoder(file: file, baseDirectory: baseDirectory, source: "")
-        let gesture = try decoder.decodeGesture(gestureNode, key: "gesture", typed: true)
+        // `handler:` names the method the recognizer calls, when the module does not say.
+        var handler: String?
+        var fingerNode = gestureNode
+        if case let .mapping(m) = gestureNode, let h = m.first(where: { $0.key.scalar?.string == "handler" }) {
+            handler = try string(h.value, "handler", example: "handler: \"handle(recognizer:)\"")
+            fingerNode = .mapping(Node.Mapping(m.filter { $0.key.scalar?.string != "handler" }, m.tag, m.style, m.mark))
+        }
+        let gesture = try decoder.decodeGesture(fingerNode, key: "gesture", typed: true)
         let track = GestureTrack(gesture)
         // Touch events: every point of the finger, and one per display frame between them.
         var times = gesture.samples.map(\.time)
@@ -223,7 +230,9 @@ extension PresetReader {
             GestureEvent(time: time, state: i == 0 ? .began : (i == unique.count - 1 ? .ended : .changed),
                          location: track.location(at: time), translation: track.translation(at: time), velocity: track.velocity(at: time))
         }
-        return (InteractiveRequest(typeName: typeName, events: events), gesture)
+        var request = InteractiveRequest(typeName: typeName, events: events)
+        request.handler = handler
+        return (request, gesture)
     }
 
     /// The scene's `interaction:` for what the pan handler did: its progress as an expression of

@@ -441,6 +441,16 @@ extension Evaluator {
         }
         if duration <= 0, let d = try? transitionDuration(animator, type) { duration = d }
         let interaction = try request.interactive.map { r throws(SwiftImportError) in try runInteraction(r, animator: type) }
+        // A finger that finishes the transition plays it to its end, where UIKit takes the from
+        // view away as it does for a transition that runs by itself.
+        if let interaction, interaction.finishes, let at = completedAt, let node = completedNode, kind.removesFromViewOnCompletion,
+           fromController.view.attached {
+            // The step ends at the completion (a step lasts a millisecond), so the finger's
+            // finishing animation is not made longer.
+            now = max(at - 0.001, 0)
+            fromController.view.attached = false
+            try updateVisibility(fromController.view, node)
+        }
         var warnings: [SwiftImportError] = []
         if completedAt == nil {
             let p = program.place(of: f.name)

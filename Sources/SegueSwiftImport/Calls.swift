@@ -10,11 +10,11 @@ extension Evaluator {
         if let r = callee.as(DeclReferenceExprSyntax.self) {
             let name = r.baseName.text
             if let local = scope.lookup(name) { return try apply(local, args, scope, c) }
-            if case let .object(instance)? = scope.selfValue, let f = instance.type.functions[name].flatMap { overload($0, args) } {
+            if let instance = instanceOf(scope.selfValue), let f = instance.type.functions[name].flatMap { overload($0, args) } {
                 return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: instance.type), args, scope)
             }
             // A stored closure of self called by name: `completion()`.
-            if case let .object(instance)? = scope.selfValue, instance.type.properties[name] != nil {
+            if let instance = instanceOf(scope.selfValue), instance.type.properties[name] != nil {
                 return try apply(try readProperty(instance, name, r), args, scope, c)
             }
             if case let .typeName(t)? = scope.selfValue, let f = program.types[t]?.functions[name].flatMap { overload($0, args) } {
@@ -40,6 +40,7 @@ extension Evaluator {
             if let t = program.types[name], !Self.knownTypes.contains(name) {
                 var given: [(String, Value)] = []
                 for item in args.items { given.append((item.label ?? "_", try eval(item.expr, scope))) }
+                if let kind = viewSubclassBase(t) { return try makeModuleView(t, base: kind, given, c) }
                 return try instantiate(t, given, c, args: args, scope: scope)
             }
             return try globalCall(name, args, scope, c)
@@ -47,7 +48,15 @@ extension Evaluator {
         if let m = callee.as(MemberAccessExprSyntax.self) {
             let name = m.declName.baseName.text
             // super.init() in an initializer: NSObject's does nothing the importer needs.
-            if m.base?.is(SuperExprSyntax.self) == true, name == "init" { return .void }
+            if m.base?.is(SuperExprSyntax.self) == true, name == "init" {
+                // A UIView subclass's super.init(frame:) gives the view its frame.
+                if case let .view(v)? = scope.selfValue, v.instance != nil, args.labels == ["frame"] {
+                    let r = try rect(try arg(args, "frame", scope, hint: "CGRect"), c, "frame")
+                    v.model[.boundsSize] = .size(r.size); v.initial[.boundsSize] = .size(r.size)
+                    v.model[.position] = .point(v.position(for: r)); v.initial[.position] = v.model[.position]
+                }
+                return .void
+            }
             // super.method(): the module's superclass's, else UIKit's, which draws nothing here
             // (viewWillAppear, presentationTransitionWillBegin, layoutSubviews, …).
             if m.base?.is(SuperExprSyntax.self) == true, case let .object(instance)? = scope.selfValue {
@@ -442,11 +451,44 @@ extension Evaluator {
         return z ^ (z >> 31)
     }
 
+    /// The UIKit view class a type of the module descends from (UIView, UIImageView, …), if any.
+    func viewSubclassBase(_ t: TypeDecl) -> String? {
+        var current: TypeDecl? = t
+        while let c = current {
+            if let base = c.inherited.first(where: { ["UIView", "UIImageView", "UIControl", "UIButton", "UIVisualEffectView"].contains($0) }) { return base }
+            current = c.superclass
+        }
+        return nil
+    }
+
+    /// An instance of a UIView subclass of the module: a view (it can be added, framed and
+    /// animated) whose stored properties and methods are the subclass's.
+    func makeModuleView(_ t: TypeDecl, base: String, _ given: [(String, Value)], _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
+        if let draw = t.functions["draw"]?.first {
+            throw fail(.unsupported, draw, "\(t.name) draws itself with draw(_:), Core Graphics code the importer does not run",
+                       hint: "bind the view to a layer of the scene: bind: {\"\(Self.normalized(node.trimmedDescription))\": {view: {frame: [0, 0, 100, 100], color: \"#000000\"}}}")
+        }
+        let v = newView(frame: .zero, origin: "\(t.name)(…)")
+        v.isImageView = base == "UIImageView"
+        let instance = Instance(type: t)
+        instance.view = v
+        v.instance = instance
+        let ownInit = t.initializers.contains { i in Set(i.signature.parameterClause.parameters.map(\.firstName.text)) == Set(given.map(\.0)) }
+        if given.map(\.0) == ["frame"], !ownInit, case let .rect(r) = given[0].1 {
+            // UIView's init(frame:), inherited.
+            v.model[.boundsSize] = .size(r.size); v.initial[.boundsSize] = .size(r.size)
+            v.model[.position] = .point(v.position(for: r)); v.initial[.position] = v.model[.position]
+        } else if !t.initializers.isEmpty || !given.isEmpty {
+            try initialize(instance, given, node, excluding: Optional<Syntax>.none)
+        }
+        return .view(v)
+    }
+
     /// UIView and CALayer methods an extension may call without writing `self.`.
     static let implicitSelfMethods: Set<String> = [
         "convert", "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack", "removeFromSuperview",
         "layoutIfNeeded", "setNeedsLayout", "snapshotView", "resizableSnapshotView", "addSublayer", "insertSublayer",
-        "removeFromSuperlayer", "sizeToFit",
+        "removeFromSuperlayer", "sizeToFit", "addGestureRecognizer", "removeGestureRecognizer", "setNeedsDisplay",
     ]
 
     /// `self` in an extension's initializer of a UIKit type before it calls `self.init(…)`.

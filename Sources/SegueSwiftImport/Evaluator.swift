@@ -280,7 +280,7 @@ final class Evaluator {
                 } else if name == "self", let s = scope.selfValue { value = s   // guard let self else { … }
                 } else if let v = scope.lookup(name) { value = v
                 } else if let bound = bindings[name] { value = try self.value(of: bound, b.pattern, scope: scope)
-                } else if case let .object(instance)? = scope.selfValue, instance.type.properties[name] != nil {
+                } else if let instance = instanceOf(scope.selfValue), instance.type.properties[name] != nil {
                     value = try readProperty(instance, name, b.pattern)   // `guard let viewController` reads self's property
                 } else {
                     throw fail(.unknownIdentifier, b.pattern, "'\(name)' is not defined here")

@@ -24,6 +24,8 @@ public struct InteractiveRequest {
     public var typeName: String?
     /// In time order: `.began` first, `.ended` last.
     public var events: [GestureEvent]
+    /// The method the recognizer calls (`handle(recognizer:)`), when the scene names it.
+    public var handler: String?
     public init(typeName: String?, events: [GestureEvent]) { self.typeName = typeName; self.events = events }
 }
 
@@ -115,7 +117,7 @@ extension Evaluator {
         }
         guard let state = interactive, state.instance === instance else { throw fail(.invalidValue, type.node, "\(type.name) could not be made") }
 
-        let handler = try panHandler(type, state)
+        let handler = try panHandler(type, state, named: request.handler)
         let recognizer = state.recognizers.first { $0.action == handler.name.text } ?? {
             let g = GestureRecognizerObject(className: "UIPanGestureRecognizer")
             g.view = fromController.view
@@ -176,7 +178,15 @@ extension Evaluator {
     }
 
     /// The action of the recognizer the initializer made, else the one method taking a pan recognizer.
-    func panHandler(_ type: TypeDecl, _ state: InteractiveState) throws(SwiftImportError) -> FunctionDeclSyntax {
+    func panHandler(_ type: TypeDecl, _ state: InteractiveState, named handler: String? = nil) throws(SwiftImportError) -> FunctionDeclSyntax {
+        if let handler {
+            let all = type.functions.values.flatMap { $0 }
+            guard let f = all.first(where: { Self.signature(of: $0) == handler || $0.name.text == handler }) else {
+                throw fail(.binding, type.node, "\(type.name) has no method \(handler) for the gesture's handler",
+                           hint: "its methods are " + all.map(Self.signature(of:)).sorted().joined(separator: ", "))
+            }
+            return f
+        }
         for g in state.recognizers {
             if let action = g.action {
                 guard let f = type.functions[action]?.first else {
@@ -187,6 +197,8 @@ extension Evaluator {
             }
         }
         let takesPan = type.functions.values.flatMap { $0 }.filter { f in
+            // UIGestureRecognizerDelegate's methods are asked about a recognizer; they do not handle it.
+            if f.name.text.hasPrefix("gestureRecognizer") { return false }
             let params = f.signature.parameterClause.parameters
             return params.count == 1 && params.first.map { Self.gestureClasses.contains($0.type.trimmedDescription) || $0.type.trimmedDescription == "UIGestureRecognizer" } == true
         }.sorted { program.location(of: $0).line < program.location(of: $1).line }
@@ -199,6 +211,10 @@ extension Evaluator {
                        hint: "make the recognizer in init with #selector(\(takesPan[0].name.text)(_:)), so the importer follows it")
         }
         return f
+    }
+
+    static func signature(of f: FunctionDeclSyntax) -> String {
+        f.name.text + "(" + f.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")"
     }
 
     // MARK: - The controller's own API

@@ -75,6 +75,10 @@ extension Evaluator {
         case let .color(c):
             if name == "cgColor" || name == "CGColor" { return .color(c) }
         case let .view(v):
+            if let i = v.instance {
+                if i.type.properties[name] != nil { return try readProperty(i, name, m) }
+                if let f = i.type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: base, type: i.type)) }
+            }
             // A view given with bind: may be an image view: the scene cannot say which.
             for typeName in ["UIView", "UIImageView"] where typeName == "UIView" || v.isImageView || v.boundLayer != nil {
                 if let type = program.types[typeName], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
@@ -100,6 +104,8 @@ extension Evaluator {
             }
         case .screen:
             if name == "bounds" || name == "nativeBounds" && false { return .rect(Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)) }
+            // An @3x iPhone: what rasterization and pixel rounding read; the scene's own scale sets the output.
+            if name == "scale" || name == "nativeScale" { return .double(3) }
         case let .object(instance):
             if instance.type.properties[name] != nil { return try readProperty(instance, name, m) }
             if let f = instance.type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: base, type: instance.type)) }
@@ -114,6 +120,7 @@ extension Evaluator {
             if let v = constraintMember(c, name) { return v }
         case let .path(p):
             if name == "cgPath" { return base }
+            if name == "currentPoint", case .elements = p.form { return .point(p.currentPoint) }
             if name == "boundingBox" || name == "bounds", let box = p.box { return .rect(box) }
         case let .caAnimation(a):
             if name == "settlingDuration", a.className == "CASpringAnimation" { return .enumCase("settlingDuration", []) }
@@ -282,8 +289,9 @@ extension Evaluator {
         case "alpha" where !layer, "opacity" where layer:
             let d = try double(value, node, name)
             try write(v, [.opacity: .double(d)], keyPath: "opacity", value: .double(d), node)
-        case "autoresizingMask", "translatesAutoresizingMaskIntoConstraints", "isUserInteractionEnabled", "isExclusiveTouch", "accessibilityViewIsModal":
-            // Layout on rotation and touch handling: nothing in a transition's frames.
+        case "autoresizingMask", "translatesAutoresizingMaskIntoConstraints", "isUserInteractionEnabled", "isExclusiveTouch", "accessibilityViewIsModal",
+             "shouldRasterize", "rasterizationScale", "contentScaleFactor", "allowsGroupOpacity":
+            // Layout on rotation, touch handling and rasterization caches: nothing in a transition's frames.
             return
         case "isHidden":
             v.userHidden = try bool(value, node, "isHidden")

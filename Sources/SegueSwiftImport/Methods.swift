@@ -39,6 +39,9 @@ extension Evaluator {
                 throw unsupportedCall(sig, node, hint: "the animator does not drive its own interaction: write a UIPercentDrivenInteractiveTransition subclass whose pan handler calls update(_:), finish() and cancel(), and name it with interactive: in the scene (docs/swift-import.md)")
             default: break
             }
+        case let .view(v) where v.instance?.type.functions[name] != nil:
+            let i = v.instance!
+            if let f = i.type.functions[name].flatMap({ overload($0, args) }) { return try invoke(FunctionRef(decl: f, receiver: base, type: i.type), args, scope) }
         case let .view(v), let .layer(v):
             let isLayer: Bool
             if case .layer = base { isLayer = true } else { isLayer = false }
@@ -325,7 +328,7 @@ extension Evaluator {
         if let r = target.as(DeclReferenceExprSyntax.self) {
             let name = r.baseName.text
             if let owner = scope.owner(of: name) { owner.names[name] = value; self.name(value, name); return }
-            if case let .object(instance)? = scope.selfValue, instance.type.properties[name] != nil {
+            if let instance = instanceOf(scope.selfValue), instance.type.properties[name] != nil {
                 try store(instance, name, value, r)
                 return
             }
@@ -343,6 +346,7 @@ extension Evaluator {
         let name = m.declName.baseName.text
         let base = try eval(baseExpr, scope)
         switch base {
+        case let .view(v) where v.instance?.type.properties[name] != nil: try store(v.instance!, name, value, m)
         case let .view(v): try writeView(v, name, layer: false, value, target)
         case let .layer(v): try writeView(v, name, layer: true, value, target)
         case let .object(instance):
@@ -373,7 +377,7 @@ extension Evaluator {
         // A computed property's setter runs with the value as `newValue` (or its own name).
         if case let .accessors(list)? = instance.type.properties[name]?.binding.accessorBlock?.accessors,
            let setter = list.first(where: { $0.accessorSpecifier.text == "set" }), let b = setter.body {
-            let scope = Scope(parent: nil, selfValue: .object(instance))
+            let scope = Scope(parent: nil, selfValue: selfOf(instance))
             scope.names[setter.parameters?.name.text ?? "newValue"] = value
             _ = try run(b.statements, scope)
             return
@@ -381,14 +385,14 @@ extension Evaluator {
         let observers = Self.observers(of: instance.type.properties[name]?.binding)
         let old = observers.isEmpty ? nil : (instance.stored[name] ?? (try? readProperty(instance, name, node)))
         if let willSet = observers["willSet"], let b = willSet.body {
-            let scope = Scope(parent: nil, selfValue: .object(instance))
+            let scope = Scope(parent: nil, selfValue: selfOf(instance))
             scope.names[willSet.parameters?.name.text ?? "newValue"] = value
             _ = try run(b.statements, scope)
         }
         instance.stored[name] = value
         self.name(value, name)
         if let didSet = observers["didSet"], let b = didSet.body {
-            let scope = Scope(parent: nil, selfValue: .object(instance))
+            let scope = Scope(parent: nil, selfValue: selfOf(instance))
             scope.names[didSet.parameters?.name.text ?? "oldValue"] = old ?? Value.none
             _ = try run(b.statements, scope)
         }

@@ -4,6 +4,18 @@ import SegueGeometry
 import SwiftSyntax
 
 extension Evaluator {
+    /// The module object behind a value: an instance of the module's types, or of its UIView subclasses.
+    func instanceOf(_ v: Value?) -> Instance? {
+        switch v {
+        case let .object(i)?: return i
+        case let .view(view)?: return view.instance
+        default: return nil
+        }
+    }
+
+    /// `self` inside an instance's methods: the view, for a UIView subclass.
+    func selfOf(_ i: Instance) -> Value { i.view.map(Value.view) ?? .object(i) }
+
     /// A name on its own: a local, a property or method of `self`, a type, a global.
     func identifier(_ r: DeclReferenceExprSyntax, _ scope: Scope, hint: String?) throws(SwiftImportError) -> Value {
         let name = r.baseName.text
@@ -17,7 +29,7 @@ extension Evaluator {
             }
             return v
         }
-        if case let .object(instance)? = scope.selfValue {
+        if let instance = instanceOf(scope.selfValue) {
             if instance.type.properties[name] != nil { return try readProperty(instance, name, r) }
             if let fs = instance.type.functions[name], let f = fs.first { return .function(FunctionRef(decl: f, receiver: scope.selfValue, type: instance.type)) }
             if isInteractionController(scope.selfValue), let v = interactiveProperty(name) { return v }
@@ -138,9 +150,9 @@ extension Evaluator {
             throw fail(.unknownIdentifier, node, "\(instance.type.name) has no property '\(name)'")
         }
         if p.isStatic { return try staticProperty(instance.type, name, node) }
-        if let accessor = p.binding.accessorBlock, Self.observers(of: p.binding).isEmpty { return try computed(accessor, selfValue: .object(instance), node) }
+        if let accessor = p.binding.accessorBlock, Self.observers(of: p.binding).isEmpty { return try computed(accessor, selfValue: selfOf(instance), node) }
         if let initializer = p.binding.initializer {
-            let v = try eval(initializer.value, Scope(parent: nil, selfValue: .object(instance)), hint: p.binding.typeAnnotation?.type.trimmedDescription)
+            let v = try eval(initializer.value, Scope(parent: nil, selfValue: selfOf(instance)), hint: p.binding.typeAnnotation?.type.trimmedDescription)
             instance.stored[name] = v
             self.name(v, name)
             return v
@@ -321,7 +333,7 @@ extension Evaluator {
             throw fail(.binding, node, "no initializer of \(type.name) takes " + (labels.isEmpty ? "no arguments" : labels.map { "\($0):" }.joined()),
                        hint: "give its arguments with init: in the scene; \(type.name) has \(list.joined(separator: ", "))")
         }
-        let inner = Scope(parent: nil, selfValue: .object(instance))
+        let inner = Scope(parent: nil, selfValue: selfOf(instance))
         for p in initializer.signature.parameterClause.parameters {
             let local = (p.secondName ?? p.firstName).text
             if let v = given.first(where: { $0.0 == p.firstName.text })?.1 {

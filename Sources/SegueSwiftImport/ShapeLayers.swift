@@ -14,6 +14,19 @@ final class PathValue {
     init(_ form: Form) { self.form = form }
 
     /// Bounding box of the path's points (control points included, as CGPath's boundingBox is not).
+    /// Where the next element starts: the last point, or the subpath's start after a close.
+    var currentPoint: Point {
+        var start = Point(x: 0, y: 0), current = start
+        for e in elements {
+            switch e {
+            case let .move(p): start = p; current = p
+            case let .line(p), let .quad(p, _), let .curve(p, _, _): current = p
+            case .close: current = start
+            }
+        }
+        return current
+    }
+
     var box: Rect? {
         switch form {
         case let .rect(r), let .roundedRect(r, _), let .oval(r): return r
@@ -58,10 +71,43 @@ extension Evaluator {
             return .path(PathValue(.arc(try point(try arg(args, "arcCenter", scope, hint: "CGPoint"), node, "arcCenter"), try num(args, "radius", scope),
                                         try num(args, "startAngle", scope), try num(args, "endAngle", scope),
                                         try bool(try arg(args, "clockwise", scope, hint: "Bool"), node, "clockwise"))))
+        case ("UIBezierPath", ["roundedRect", "byRoundingCorners", "cornerRadii"]):
+            let r = try rect(try arg(args, "roundedRect", scope, hint: "CGRect"), node, "roundedRect")
+            let radii = try size(try arg(args, "cornerRadii", scope, hint: "CGSize"), node, "cornerRadii")
+            var corners = Set<String>()
+            switch try arg(args, "byRoundingCorners", scope, hint: "UIRectCorner") {
+            case let .enumCase(c, _): corners = [c]
+            case let .array(items): for case let .enumCase(c, _) in items { corners.insert(c) }
+            default: throw fail(.invalidValue, node, "expected corners such as [.topLeft, .topRight]")
+            }
+            if corners.contains("allCorners") { corners = ["topLeft", "topRight", "bottomLeft", "bottomRight"] }
+            let p = PathValue(.elements)
+            p.elements = Self.roundedRectElements(r, radius: min(radii.width, r.width / 2, r.height / 2), corners: corners)
+            return .path(p)
         case ("UIBezierPath", []), ("CGMutablePath", []):
             return .path(PathValue(.elements))
         default: return nil
         }
+    }
+
+    /// A rectangle with quarter-circle corners where `corners` says, clockwise from the top
+    /// edge's start, closed (cubic quarter circles with the usual 4/3 (√2 − 1) handles).
+    static func roundedRectElements(_ r: Rect, radius: Double, corners: Set<String>) -> [PathValue.Element] {
+        let k = 4.0 / 3.0 * (2.0.squareRoot() - 1) * radius
+        func rad(_ c: String) -> Double { corners.contains(c) ? radius : 0 }
+        let (x0, y0, x1, y1) = (r.minX, r.minY, r.minX + r.width, r.minY + r.height)
+        let tl = rad("topLeft"), tr = rad("topRight"), br = rad("bottomRight"), bl = rad("bottomLeft")
+        func kk(_ v: Double) -> Double { v == 0 ? 0 : k }
+        var e: [PathValue.Element] = [.move(Point(x: x0 + tl, y: y0)), .line(Point(x: x1 - tr, y: y0))]
+        if tr > 0 { e.append(.curve(Point(x: x1, y: y0 + tr), Point(x: x1 - tr + kk(tr), y: y0), Point(x: x1, y: y0 + tr - kk(tr)))) }
+        e.append(.line(Point(x: x1, y: y1 - br)))
+        if br > 0 { e.append(.curve(Point(x: x1 - br, y: y1), Point(x: x1, y: y1 - br + kk(br)), Point(x: x1 - br + kk(br), y: y1))) }
+        e.append(.line(Point(x: x0 + bl, y: y1)))
+        if bl > 0 { e.append(.curve(Point(x: x0, y: y1 - bl), Point(x: x0 + bl - kk(bl), y: y1), Point(x: x0, y: y1 - bl + kk(bl)))) }
+        e.append(.line(Point(x: x0, y: y0 + tl)))
+        if tl > 0 { e.append(.curve(Point(x: x0 + tl, y: y0), Point(x: x0, y: y0 + tl - kk(tl)), Point(x: x0 + tl - kk(tl), y: y0))) }
+        e.append(.close)
+        return e
     }
 
     /// UIBezierPath's and CGMutablePath's building methods.
@@ -102,9 +148,9 @@ extension Recorder {
                 switch e {
                 case let .move(q): return r.map([("moveTo", r.numbers([q.x, q.y]))], flow: true)
                 case let .line(q): return r.map([("lineTo", r.numbers([q.x, q.y]))], flow: true)
-                case let .quad(q, c): return r.map([("quadCurveTo", r.numbers([q.x, q.y])), ("control", r.numbers([c.x, c.y]))], flow: true)
+                case let .quad(q, c): return r.map([("quadCurveTo", r.numbers([q.x, q.y])), ("controlPoint", r.numbers([c.x, c.y]))], flow: true)
                 case let .curve(q, c1, c2):
-                    return r.map([("curveTo", r.numbers([q.x, q.y])), ("control1", r.numbers([c1.x, c1.y])), ("control2", r.numbers([c2.x, c2.y]))], flow: true)
+                    return r.map([("curveTo", r.numbers([q.x, q.y])), ("controlPoint1", r.numbers([c1.x, c1.y])), ("controlPoint2", r.numbers([c2.x, c2.y]))], flow: true)
                 case .close: return r.plain("close")
                 }
             }, flow: true)

@@ -165,6 +165,8 @@ final class ScreenController {
 final class Instance {
     let type: TypeDecl
     var stored: [String: Value] = [:]
+    /// The view, when the type is a UIView subclass of the module: `self` in its methods.
+    weak var view: ViewObject?
     init(type: TypeDecl) { self.type = type }
 }
 

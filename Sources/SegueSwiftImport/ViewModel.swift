@@ -49,6 +49,8 @@ final class ViewObject {
     /// A snapshot of a region of its view (`resizableSnapshotView(from:…)`), and that view's size.
     var snapshotRegion: Rect?
     var snapshotSourceSize: Size?
+    /// The stored properties and methods of the module's UIView subclass this view is.
+    var instance: Instance?
     /// A CAShapeLayer (path, fill and stroke), and the layer that masks this one.
     var isShapeLayer = false
     var maskLayer: ViewObject?

@@ -61,3 +61,123 @@ import Testing
         #expect(seenLayers(tl, at: 0.3).contains { $0.id == "a" })
     }
 }
+
+/// An interaction controller whose recognizer the app makes elsewhere: the scene names the
+/// handler, and a push that the finger finishes ends with the source view gone, as UIKit leaves it.
+@Suite struct NamedHandlerTests {
+    static let files = [
+        "Slide.swift": """
+        import UIKit
+        final class Slide: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let from = c.view(forKey: .from)!, to = c.view(forKey: .to)!
+                c.containerView.addSubview(to)
+                to.transform = CGAffineTransform(translationX: 390, y: 0)
+                UIView.animate(withDuration: 0.4, delay: 0, options: .curveLinear, animations: {
+                    to.transform = .identity
+                    from.transform = CGAffineTransform(translationX: -100, y: 0)
+                }) { _ in c.completeTransition(!c.transitionWasCancelled) }
+            }
+        }
+        """,
+        "Drive.swift": """
+        import UIKit
+        final class Drive: UIPercentDrivenInteractiveTransition, UIGestureRecognizerDelegate {
+            func gestureRecognizerShouldBegin(_ g: UIGestureRecognizer) -> Bool { true }
+            @objc func handle(recognizer: UIPanGestureRecognizer) {
+                let p = -recognizer.translation(in: recognizer.view).x / 390
+                switch recognizer.state {
+                case .changed: update(p)
+                case .ended: p > 0.3 ? finish() : cancel()
+                default: break
+                }
+            }
+            @objc func other(_ g: UIPanGestureRecognizer) {}
+        }
+        """,
+    ]
+
+    @Test func theSceneNamesTheHandlerAndAFinishedPushRemovesTheSource() throws {
+        let tl = try loadModule("""
+        transition:
+          swift: .
+          type: Slide
+          kind: push
+          interactive: Drive
+          gesture: {type: pan, handler: "handle(recognizer:)", points: [[0.1, 300, 400], [0.5, 105, 400]]}
+        """, Self.files)
+        // Scrubbed at 0.3 s, half the finger's time, it is 97.5 pt left of where it began:
+        // progress 0.25, so the destination is 390 × (1 − 0.25) = 292.5 from its place.
+        let scrubbed = try #require(node(tl, "b", at: 0.3)).quad
+        #expect(close(scrubbed[0]!.x, 292.5, 0.5), "\(scrubbed)")
+        // Released at 195 / 390 = 0.5 > 0.3: it finishes, and UIKit takes the source view away.
+        #expect(!seenLayers(tl, at: tl.duration).contains { $0.id == "a" })
+        #expect(seenLayers(tl, at: tl.duration).contains { $0.id == "b" })
+    }
+
+    @Test func withoutTheHandlerTwoPanMethodsAreAmbiguous() throws {
+        #expect(throws: SceneError.self) {
+            _ = try loadModule("""
+            transition: {swift: ., type: Slide, kind: push, interactive: Drive, gesture: {type: pan, points: [[0.1, 300, 400], [0.5, 105, 400]]}}
+            """, Self.files)
+        }
+    }
+}
+
+/// A UIView subclass of the module: its initializer, stored properties with observers that set
+/// the view's own properties, and methods, on a view that is added and animated like any other.
+@Suite struct ModuleViewSubclassTests {
+    static let files = [
+        "DimView.swift": """
+        import UIKit
+        final class DimView: UIView {
+            var level: CGFloat = 0 {
+                didSet { alpha = level }
+            }
+            init(tint: UIColor) {
+                super.init(frame: .zero)
+                backgroundColor = tint
+                alpha = 0
+            }
+            required init?(coder: NSCoder) { fatalError() }
+            func cover(_ other: UIView) { frame = other.bounds }
+        }
+        """,
+        "Fade.swift": """
+        import UIKit
+        final class Fade: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let dim = DimView(tint: .black)
+                dim.cover(c.containerView)
+                c.containerView.addSubview(dim)
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { dim.level = 0.6 }) { _ in
+                    c.containerView.addSubview(c.view(forKey: .to)!)
+                    c.completeTransition(true)
+                }
+            }
+        }
+        """,
+    ]
+
+    @Test func aViewSubclassAnimatesThroughItsObserver() throws {
+        let tl = try loadModule("transition: {swift: ., type: Fade}\n", Self.files)
+        // level's didSet sets alpha inside the block: 0 → 0.6, linear, 0.3 half way; the view
+        // covers the container (390 × 844) from the method that set its frame.
+        let mid = try #require(node(tl, "dim", at: 0.5))
+        #expect(close(mid.opacity, 0.3, 1e-9), "\(mid.opacity)")
+        #expect(close(mid.quad[2]!.x, 390) && close(mid.quad[2]!.y, 844), "\(mid.quad)")
+    }
+
+    @Test func aViewThatDrawsItselfIsRefusedAtItsDrawMethod() throws {
+        var files = Self.files
+        files["DimView.swift"] = files["DimView.swift"]!.replacingOccurrences(of: "    func cover", with: "    override func draw(_ rect: CGRect) {}\n    func cover")
+        do {
+            _ = try loadModule("transition: {swift: ., type: Fade}\n", files)
+            Issue.record("a view with draw(_:) was accepted")
+        } catch let e as SceneError {
+            #expect(e.location?.file.hasSuffix("DimView.swift") == true && e.message.contains("draw(_:)"), "\(e)")
+        }
+    }
+}
