@@ -29,6 +29,7 @@ struct DumpCommand: ParsableCommand {
           segue dump scenes/flip.yaml --frames 17 | jq '.frames[0].layers[] | {id, quad}'
           segue dump scenes/flip.yaml --keyPath transform.rotation.y --keyPath opacity
           segue dump scenes/flip.yaml --time 0.289 --time 0.431     # exact instants
+          segue dump scenes/swift-flip.yaml --frames 0 --sources    # where each layer was made
 
         With --time (repeatable), the dump holds those instants instead of frames, in the order \
         given; "index" is the frame shown at that time (the frame at or before it).
@@ -46,6 +47,9 @@ struct DumpCommand: ParsableCommand {
 
     @Option(name: .customLong("time"), help: "Only this instant, in seconds (repeatable; instead of --frames).")
     var times: [Double] = []
+
+    @Flag(help: "Add each layer's \"source\": the file:line:column that made it (its line in the scene file, or the Swift line an imported animator created it at).")
+    var sources = false
 
     @Flag(help: "Print the scene with its presets expanded (as 'segue expand' does) instead of geometry.")
     var expand = false
@@ -73,7 +77,7 @@ struct DumpCommand: ParsableCommand {
                 ? range.map { ($0, timeline.time(ofFrame: $0)) }
                 : times.map { t in (Int((t * loaded.canvas.fps + 1e-9).rounded(.down)), t) }
             let text = GeometryDumpWriter.document(timeline, instants: instants.map { GeometryDumpWriter.Instant(index: $0.0, time: $0.1) },
-                                             keyPaths: keys)
+                                             keyPaths: keys, sources: sources)
             FileHandle.standardOutput.write(Data(text.utf8))
         }
     }

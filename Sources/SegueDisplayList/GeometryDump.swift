@@ -19,7 +19,11 @@ public enum GeometryDumpWriter {
         document(timeline, instants: frames.map { Instant(index: $0, time: timeline.time(ofFrame: $0)) }, keyPaths: keyPaths)
     }
 
-    public static func document(_ timeline: Timeline, instants: [Instant], keyPaths keys: [AnimatableKeyPath] = []) -> String {
+    /// With `sources`, each layer also gets "source": where it was made, `file:line:column` (the
+    /// scene file's line, or the Swift line an imported animator created it at).
+    public static func document(_ timeline: Timeline, instants: [Instant], keyPaths keys: [AnimatableKeyPath] = [], sources: Bool = false) -> String {
+        var places: [String: SourceLocation] = [:]
+        if sources { for layer in timeline.scene.allLayers { places[layer.id] = layer.source } }
         var out = JSONText()
         out.raw("{\"fps\": "); out.number(timeline.canvas.fps)
         out.raw(", \"size\": ["); out.number(timeline.canvas.size.width); out.raw(", "); out.number(timeline.canvas.size.height)
@@ -34,6 +38,7 @@ public enum GeometryDumpWriter {
             for (k, node) in list.allNodes.enumerated() {
                 out.raw(k == 0 ? "\n    " : ",\n    ")
                 out.raw("{\"id\": "); out.string(node.id)
+                if let place = places[node.id] { out.raw(", \"source\": "); out.string(place.description) }
                 out.raw(", \"opacity\": "); out.number(node.opacity)
                 out.raw(", \"hidden\": \(node.isHidden)")
                 out.raw(", \"transform\": [")

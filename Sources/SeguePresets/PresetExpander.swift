@@ -57,8 +57,9 @@ public enum PresetExpander {
                                         baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path,
                                         warnings: &warnings, readFiles: &readFiles) else { return "" }
         do {
-            let text = try Yams.serialize(node: expanded, width: 160, allowUnicode: true, sortKeys: false)
-            return unescapeAstralCharacters(text)
+            let (plain, notes) = ProvenanceComments.strip(expanded)
+            let text = try Yams.serialize(node: plain, width: 160, allowUnicode: true, sortKeys: false)
+            return ProvenanceComments.annotate(unescapeAstralCharacters(text), notes: notes)
         } catch {
             throw SceneError(.invalidValue, at: nil, "the expanded scene could not be written as YAML: \(error)")
         }

@@ -237,6 +237,7 @@ extension SceneDecoder {
            let d = Self.number(in: s.string), d.isFinite, d > 0 { knownDuration = d }
         var tracker = KeyTracker()
         var group = KeyframeGroupSpec(duration: 0, keyframes: [], location: location(item))
+        group.origin = provenance(item) ?? provenance(node)
         var delayEntry: Entry?
         for entry in entries {
             let value = entry.value
@@ -370,7 +371,11 @@ extension SceneDecoder {
                 break
             }
         }
-        return GroupKeyframe(relativeStart: start?.0 ?? 0, relativeDuration: duration?.0 ?? 0, changes: changes, location: location(node))
+        let places = provenances(node, under: "set")
+        for i in changes.indices { changes[i].origin = places[changes[i].layerID + "." + changes[i].keyPath.rawValue] }
+        var keyframe = GroupKeyframe(relativeStart: start?.0 ?? 0, relativeDuration: duration?.0 ?? 0, changes: changes, location: location(node))
+        keyframe.origin = changes.compactMap(\.origin).first
+        return keyframe
     }
 
     /// A fraction of the group's duration, 0…1.

@@ -88,6 +88,12 @@ public struct Canvas: Hashable, Sendable {
 public struct LayerSpec: Sendable {
     public var id: String
     public var location: SourceLocation
+    /// Where this was made when that is not the scene file: the Swift line an imported
+    /// animator created it at. See `source`.
+    public var origin: SourceLocation? = nil
+    /// Where an importer's code set the values the layer starts with, by scene key (`frame`,
+    /// `transform`, …).
+    public var valueOrigins: [String: SourceLocation] = [:]
     public var bounds: Rect
     public var position: Point
     public var anchorPoint: Point
@@ -350,6 +356,9 @@ public struct AnimationSpec: Hashable, Sendable {
     public var duration: Double
     public var timing: TimingCurve
     public var location: SourceLocation
+    /// Where this was made when that is not the scene file: the Swift line an imported
+    /// animator created it at. See `source`.
+    public var origin: SourceLocation? = nil
     /// CAKeyframeAnimation: when set, `from`/`to` are not used.
     public var keyframes: KeyframesSpec?
     /// CAMediaTiming: local time = (t − begin) × speed + timeOffset.
@@ -462,6 +471,9 @@ public struct KeyframeGroupSpec: Hashable, Sendable {
     public var curve: TimingCurve
     public var keyframes: [GroupKeyframe]
     public var location: SourceLocation
+    /// Where this was made when that is not the scene file: the Swift line an imported
+    /// animator created it at. See `source`.
+    public var origin: SourceLocation? = nil
 
     public init(begin: Double = 0, duration: Double, calculationMode: CalculationMode = .linear,
                 curve: TimingCurve = .easeInEaseOut, keyframes: [GroupKeyframe], location: SourceLocation) {
@@ -479,6 +491,9 @@ public struct GroupKeyframe: Hashable, Sendable {
     /// What the keyframe's animations block sets.
     public var changes: [PropertyChange]
     public var location: SourceLocation
+    /// Where this was made when that is not the scene file: the Swift line an imported
+    /// animator created it at. See `source`.
+    public var origin: SourceLocation? = nil
     public init(relativeStart: Double, relativeDuration: Double, changes: [PropertyChange], location: SourceLocation) {
         self.relativeStart = relativeStart; self.relativeDuration = relativeDuration
         self.changes = changes; self.location = location
@@ -491,6 +506,9 @@ public struct PropertyChange: Hashable, Sendable {
     public var keyPath: AnimatableKeyPath
     public var value: AnimationValue
     public var location: SourceLocation
+    /// Where this was made when that is not the scene file: the Swift line an imported
+    /// animator created it at. See `source`.
+    public var origin: SourceLocation? = nil
     public init(layerID: String, keyPath: AnimatableKeyPath, value: AnimationValue, location: SourceLocation) {
         self.layerID = layerID; self.keyPath = keyPath; self.value = value; self.location = location
     }

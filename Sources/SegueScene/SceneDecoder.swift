@@ -381,6 +381,8 @@ package final class SceneDecoder: ValueReader {
         let entries = try entries(of: node, schema, key: "layers", example: "- {id: card, frame: [0, 0, 100, 100]}")
         var tracker = KeyTracker()
         var layer = LayerSpec(id: "", location: location(node))
+        layer.origin = provenance(node)
+        layer.valueOrigins = provenances(node).filter { $0.key != "id" }
         var frame: (Rect, Entry)?
         var boundsEntry: Entry?, positionEntry: Entry?
         var contentsPath: String?, contentsLocation: SourceLocation?
@@ -807,6 +809,7 @@ package final class SceneDecoder: ValueReader {
         }
         var tracker = KeyTracker()
         var spec = AnimationSpec(layerID: "", keyPath: .opacity, from: nil, to: nil, duration: 0, location: location(node))
+        spec.origin = provenance(node)
         var valueEntry: Entry?, keyframesEntry: Entry?, timingEntry: Entry?, durationEntry: Entry?
         let keyframesWhy = "a keyframe animation takes all its values from 'keyframes: {values: […]}'"
         for entry in entries {

@@ -178,6 +178,8 @@ open class ValueReader {
         for (k, v) in map {
             var name: String?
             if case let .scalar(s) = k, !(s.style == .plain && Self.nullWords.contains(s.string)) { name = s.string }
+            // Where an importer made the node: read by `provenance(_:)`, not a key of the map.
+            if name == Provenance.key { continue }
             result.append(Entry(name: name, key: k, value: v))
         }
         for required in schema.required where !result.contains(where: { $0.name == required }) {

@@ -31,7 +31,8 @@ enum StudioAPI {
             for animation in timeline.animations(of: layer.id) where !animated.contains(animation.keyPath.rawValue) {
                 animated.append(animation.keyPath.rawValue)
             }
-            layers.append(["id": layer.id, "depth": depth, "animated": animated])
+            layers.append(["id": layer.id, "depth": depth, "animated": animated, "source": StudioSources.place(layer.source),
+                           "sets": layer.valueOrigins.sorted { $0.key < $1.key }.map { StudioSources.place($0.value) }])
             for child in layer.sublayers { visit(child, depth: depth + 1) }
         }
         for layer in scene.layers { visit(layer, depth: 0) }
@@ -44,6 +45,8 @@ enum StudioAPI {
             "duration": timeline.duration,
             "frameCount": timeline.frameCount,
             "layers": layers,
+            "animations": StudioSources.animations(scene),
+            "sources": StudioSources.files(scene).map { ["path": $0, "name": ($0 as NSString).lastPathComponent] },
         ] as [String: Any]
         return info
     }
@@ -55,7 +58,7 @@ enum StudioAPI {
     static func dump(_ timeline: Timeline, frame index: Int) -> String {
         let clamped = max(0, min(index, timeline.frameCount - 1))
         return GeometryDumpWriter.document(timeline, instants: [.init(index: clamped, time: timeline.time(ofFrame: clamped))],
-                                           keyPaths: inspectedKeyPaths)
+                                           keyPaths: inspectedKeyPaths, sources: true)
     }
 
     enum PlotError: Error, CustomStringConvertible {

@@ -10,6 +10,7 @@ import SegueRender
 ///   GET  /api/frame?index=N&scale=S&touches=0|1   straight RGBA pixels; X-Width, X-Height, X-Version
 ///   GET  /api/dump?index=N              `segue dump` of frame N with every key path (JSON)
 ///   GET  /api/plot?layer=ID&keyPath=K   samples of one key path over the scene (JSON)
+///   GET  /api/source?index=N            the scene's Nth Swift file (text; only files the scene read)
 ///   POST /api/export?format=mp4|gif     renders the scene through the shared render path (JSON)
 /// Every request first passes `AccessGate` (Host, Origin, token); refusals are 403 with a
 /// plain-text reason. No response carries CORS headers.
@@ -64,6 +65,13 @@ struct StudioHandler: HTTPHandler {
             } catch {
                 return text(.badRequest, "\(error)\n")
             }
+        case (.GET, "/api/source"):
+            // By index into the files the scene read, never by path: nothing else can be asked for.
+            guard let scene = studio.session.snapshot.timeline?.scene else { return text(.conflict, "no scene has loaded yet\n") }
+            guard let index = Int(request.query["index"] ?? ""), let body = StudioSources.text(scene, index: index) else {
+                return text(.notFound, "the scene read no Swift file with that index\n")
+            }
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"], body: Data(body.utf8))
         case (.POST, "/api/export"):
             guard let format = OutputFormat(rawValue: request.query["format"] ?? ""), format == .mp4 || format == .gif else {
                 return text(.badRequest, "format must be mp4 or gif\n")

@@ -22,11 +22,11 @@ enum StudioPage {
 * { box-sizing: border-box; }
 html, body { margin: 0; height: 100%; background: var(--bg); color: var(--text); font: 13px/1.4 -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
 body { display: grid; grid-template-columns: minmax(0, 1fr) 360px; grid-template-rows: auto minmax(0, 1fr) auto; height: 100vh; }
-header { grid-column: 1 / 3; display: flex; align-items: center; gap: 12px; padding: 6px 12px; border-bottom: 1px solid var(--line); }
+header { grid-column: 1 / -1; display: flex; align-items: center; gap: 12px; padding: 6px 12px; border-bottom: 1px solid var(--line); }
 header h1 { font-size: 14px; margin: 0; font-weight: 600; }
 header .file { color: var(--dim); font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
 header .spacer { flex: 1; }
-#stage { position: relative; display: flex; align-items: center; justify-content: center; overflow: hidden; padding: 8px; }
+#stage { grid-column: 1; grid-row: 2; position: relative; display: flex; align-items: center; justify-content: center; overflow: hidden; padding: 8px; }
 #frameBox { position: relative; box-shadow: 0 0 0 1px var(--line); background: repeating-conic-gradient(#333 0 25%, #2a2a2a 0 50%) 0 0 / 16px 16px; }
 #frame, #overlay { position: absolute; left: 0; top: 0; image-rendering: auto; }
 #overlay { pointer-events: none; }
@@ -37,7 +37,7 @@ header .spacer { flex: 1; }
 #error .hint { color: #ffd60a; margin-top: 6px; }
 #errorExcerpt { margin: 8px 0; color: #e5e5ea; font: inherit; tab-size: 4; overflow-x: auto; scrollbar-width: thin; scrollbar-color: #6e6e73 transparent; }
 #errorExcerpt:empty { display: none; }
-aside { grid-row: 2 / 4; grid-column: 2; border-left: 1px solid var(--line); overflow: auto; padding: 8px 10px; }
+aside { grid-row: 2 / 4; grid-column: -2; border-left: 1px solid var(--line); overflow: auto; padding: 8px 10px; }
 aside h2 { font-size: 11px; text-transform: uppercase; letter-spacing: 0.06em; color: var(--dim); margin: 10px 0 4px; }
 #layers { list-style: none; margin: 0; padding: 0; max-height: 26vh; overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
 #layers li { padding: 2px 6px; border-radius: 4px; cursor: pointer; font-family: ui-monospace, "DejaVu Sans Mono", monospace; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
@@ -51,7 +51,7 @@ aside h2 { font-size: 11px; text-transform: uppercase; letter-spacing: 0.06em; c
 #props td:first-child { color: var(--dim); white-space: nowrap; width: 42%; }
 #props tr.animated td:first-child { color: var(--accent); }
 #plot { width: 100%; height: 170px; background: var(--panel); border-radius: 6px; }
-footer { grid-column: 1; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 8px 12px; border-top: 1px solid var(--line); }
+footer { grid-column: 1; grid-row: 3; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 8px 12px; border-top: 1px solid var(--line); }
 button, select { background: var(--panel); color: var(--text); border: 1px solid var(--line); border-radius: 6px; padding: 4px 10px; font: inherit; cursor: pointer; }
 button:hover { border-color: var(--accent); }
 #scrubber { flex: 1 1 300px; accent-color: var(--accent); }
@@ -59,6 +59,25 @@ button:hover { border-color: var(--accent); }
 label { display: inline-flex; align-items: center; gap: 4px; }
 #exportStatus { color: var(--dim); font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
 .muted { color: var(--dim); }
+/* The animator's Swift source, when the scene comes from one: read-only, highlighted here. */
+#sourcePane { display: none; grid-column: 1; grid-row: 2 / 4; border-right: 1px solid var(--line); min-width: 0; flex-direction: column; }
+body.hasSource { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) 360px; }
+body.hasSource #sourcePane { display: flex; }
+body.hasSource #stage, body.hasSource footer { grid-column: 2; }
+#sourceBar { display: flex; align-items: center; gap: 8px; padding: 6px 10px; border-bottom: 1px solid var(--line); }
+#sourceBar .legend { margin-left: auto; color: var(--dim); font-size: 11px; }
+#sourceBar .legend i { display: inline-block; width: 10px; height: 10px; border-radius: 2px; vertical-align: -1px; margin: 0 3px 0 8px; }
+#code { flex: 1; overflow: auto; padding: 4px 0; font: 12px/1.55 ui-monospace, "DejaVu Sans Mono", monospace; tab-size: 4; }
+#code .ln { display: flex; white-space: pre; cursor: pointer; border-left: 3px solid transparent; }
+#code .ln:hover { background: #2a2a2e; }
+#code .no { flex: none; width: 3.6em; padding-right: 10px; text-align: right; color: #636366; user-select: none; }
+#code .ln.mark { background: rgba(255, 159, 10, 0.24); }
+#code .ln.active { border-left-color: #30d158; }
+#code .ln.active .no { color: #30d158; font-weight: 600; }
+#code .ln.chosen { box-shadow: inset 0 0 0 1px var(--accent); }
+#code .k { color: #ff7ab2; } #code .s { color: #ff8170; } #code .n { color: #d9c97c; } #code .c { color: #7f8c98; font-style: italic; }
+#code .t { color: #dabaff; } #code .a { color: #ffa14f; }
+#layers li.moved:not(.selected) { background: rgba(10, 132, 255, 0.3); }
 </style>
 </head>
 <body>
@@ -69,6 +88,11 @@ label { display: inline-flex; align-items: center; gap: 4px; }
   <button id="exportGIF" title="Render the scene to out/NAME.gif (as segue render does)">Export GIF</button>
   <span id="exportStatus"></span>
 </header>
+<section id="sourcePane" aria-label="Swift source">
+  <div id="sourceBar"><select id="sourceFile" title="The animator's Swift files (read-only)"></select>
+    <span class="legend"><i style="background: rgba(255, 159, 10, 0.5)"></i>selected layer<i style="background: #30d158"></i>running now</span></div>
+  <div id="code"></div>
+</section>
 <main id="stage">
   <div id="frameBox"><canvas id="frame" width="1" height="1"></canvas><canvas id="overlay" width="1" height="1"></canvas></div>
   <div id="error" role="alert"><div class="box"><div class="where" id="errorWhere"></div><div id="errorMessage"></div><pre id="errorExcerpt"></pre><div class="hint" id="errorHint"></div></div></div>
@@ -187,6 +211,7 @@ function draw() {
   if (+$("scrubber").value !== index) $("scrubber").value = index;
   drawOverlay();
   drawPlot();
+  markActiveLines();
   pump();
 }
 function drawOverlay() {
@@ -284,8 +309,130 @@ function selectLayer(id) {
   for (const key of layer ? layer.animated : []) { const o = document.createElement("option"); o.value = o.textContent = key; select.appendChild(o); }
   if (layer && layer.animated.includes(current)) select.value = current;
   studio.dump = null; refreshDump(); loadPlot();
+  markLayerLines();
 }
 studio.selectLayer = selectLayer;
+// ---- Source pane: the animator's Swift files, highlighted by a small tokenizer of our own ----
+const swiftKeywords = new Set(("associatedtype class deinit enum extension fileprivate func import init inout internal let open operator " +
+  "private protocol public rethrows static struct subscript typealias var break case catch continue default defer do else " +
+  "fallthrough for guard if in repeat return throw switch where while as false is nil self Self super throws true try async " +
+  "await final lazy override weak unowned mutating some any convenience required").split(" "));
+const tripleQuote = '"'.repeat(3);
+// Lines of [class, text] tokens: comments (nested block comments across lines), strings
+// (multi-line ones across lines), numbers, keywords, type names, attributes; the rest plain.
+function tokenizeSwift(text) {
+  const out = [];
+  let depth = 0, multi = false;
+  for (const line of text.split("\n")) {
+    const tokens = [], push = (cls, s) => { if (s) tokens.push([cls, s]); };
+    let i = 0, m;
+    while (i < line.length) {
+      if (depth > 0) {
+        let j = i;
+        while (j < line.length && depth > 0) {
+          if (line.startsWith("/*", j)) { depth++; j += 2; } else if (line.startsWith("*/", j)) { depth--; j += 2; } else j++;
+        }
+        push("c", line.slice(i, j)); i = j; continue;
+      }
+      if (multi) {
+        const end = line.indexOf(tripleQuote, i);
+        if (end < 0) { push("s", line.slice(i)); break; }
+        push("s", line.slice(i, end + 3)); i = end + 3; multi = false; continue;
+      }
+      const rest = line.slice(i);
+      if (rest.startsWith("//")) { push("c", rest); break; }
+      if (rest.startsWith("/*")) { depth = 1; push("c", "/*"); i += 2; continue; }
+      if (rest.startsWith(tripleQuote)) { multi = true; push("s", tripleQuote); i += 3; continue; }
+      if (rest[0] === '"') {
+        let j = 1;
+        while (j < rest.length && rest[j] !== '"') j += rest[j] === "\\" ? 2 : 1;
+        push("s", rest.slice(0, j + 1)); i += j + 1; continue;
+      }
+      if ((m = /^(0x[0-9a-fA-F_]+|\d[\d_]*(\.\d[\d_]*)?([eE][+-]?\d+)?)/.exec(rest))) { push("n", m[0]); i += m[0].length; continue; }
+      if ((m = /^[@#]?[A-Za-z_][A-Za-z0-9_]*/.exec(rest))) {
+        const w = m[0];
+        push(w[0] === "@" || w[0] === "#" ? "a" : swiftKeywords.has(w) ? "k" : /^[A-Z]/.test(w) ? "t" : "", w);
+        i += w.length; continue;
+      }
+      if ((m = /^\s+/.exec(rest))) { push("", m[0]); i += m[0].length; continue; }
+      push("", rest[0]); i++;
+    }
+    out.push(tokens);
+  }
+  return out;
+}
+studio.tokenizeSwift = tokenizeSwift;
+studio.sources = []; studio.sourceIndex = 0; studio.markedLines = []; studio.activeLines = []; studio.lineLayers = [];
+async function loadSources() {
+  const files = (studio.scene && studio.scene.sources) || [], version = studio.version;
+  document.body.classList.toggle("hasSource", files.length > 0);
+  const select = $("sourceFile");
+  select.textContent = "";
+  files.forEach((f, i) => { const o = document.createElement("option"); o.value = i; o.textContent = f.name; o.title = f.path; select.appendChild(o); });
+  if (studio.sourceIndex >= files.length) studio.sourceIndex = 0;
+  const texts = await Promise.all(files.map((f, i) => fetch(api(`/api/source?index=${i}`)).then((r) => (r.ok ? r.text() : "")).catch(() => "")));
+  if (version !== studio.version) return;
+  studio.sources = files.map((f, i) => ({ path: f.path, name: f.name, text: texts[i] }));
+  showSource(studio.sourceIndex);
+  layout();
+}
+function showSource(index) {
+  studio.sourceIndex = index; $("sourceFile").value = String(index);
+  const code = $("code"); code.textContent = "";
+  const file = studio.sources[index]; if (!file) return;
+  tokenizeSwift(file.text).forEach((tokens, n) => {
+    const row = document.createElement("div"), no = document.createElement("span"), tx = document.createElement("span");
+    row.className = "ln"; row.dataset.line = n + 1; no.className = "no"; no.textContent = n + 1;
+    for (const [cls, text] of tokens) { const span = document.createElement("span"); if (cls) span.className = cls; span.textContent = text; tx.appendChild(span); }
+    row.append(no, tx); row.onclick = () => chooseLine(n + 1);
+    code.appendChild(row);
+  });
+  studio.activeKey = null;
+  markLayerLines(); markActiveLines();
+}
+$("sourceFile").onchange = (e) => showSource(+e.target.value);
+const currentFile = () => (studio.sources[studio.sourceIndex] || {}).path;
+const codeRows = () => $("code").children;
+function setLineClass(cls, lines) {
+  const set = new Set(lines);
+  for (const row of codeRows()) row.classList.toggle(cls, set.has(+row.dataset.line));
+}
+// The lines that create the selected layer, set its starting values and animate it.
+function markLayerLines() {
+  const s = studio.scene, file = currentFile(), lines = new Set();
+  const layer = s && studio.selected && s.layers.find((l) => l.id === studio.selected);
+  if (layer && file) {
+    for (const p of [layer.source, ...(layer.sets || [])]) if (p.file === file) lines.add(p.line);
+    for (const a of s.animations || []) if (a.keyPath && a.layers.includes(layer.id) && a.source.file === file) lines.add(a.source.line);
+  }
+  studio.markedLines = [...lines].sort((a, b) => a - b);
+  setLineClass("mark", studio.markedLines);
+  const first = [...codeRows()].find((r) => +r.dataset.line === studio.markedLines[0]);
+  if (first) first.scrollIntoView({ block: "nearest" });
+}
+// A line's layers: those it makes, starts or animates; the first is selected, the rest marked.
+function chooseLine(line) {
+  const s = studio.scene, file = currentFile(), found = [];
+  const add = (id) => { if (!found.includes(id)) found.push(id); };
+  for (const l of s.layers) if ([l.source, ...(l.sets || [])].some((p) => p.file === file && p.line === line)) add(l.id);
+  for (const a of s.animations || []) if (a.source.file === file && a.source.line === line) a.layers.forEach(add);
+  studio.lineLayers = found; studio.chosenLine = line;
+  for (const row of codeRows()) row.classList.toggle("chosen", +row.dataset.line === line);
+  for (const li of $("layers").children) li.classList.toggle("moved", found.includes(li.dataset.id));
+  if (found.length) selectLayer(found[0]);
+}
+studio.chooseLine = chooseLine;
+// What runs at the playhead: the lines of every animation, block and keyframe active now.
+function markActiveLines() {
+  const s = studio.scene, file = currentFile(); if (!s || !file) return;
+  const t = timeOf(studio.frame), key = `${studio.version}/${t}/${studio.sourceIndex}`;
+  if (studio.activeKey === key) return;
+  studio.activeKey = key;
+  const lines = new Set();
+  for (const a of s.animations || []) if (a.source.file === file && a.begin <= t + 1e-9 && t < a.end - 1e-9) lines.add(a.source.line);
+  studio.activeLines = [...lines].sort((a, b) => a - b);
+  setLineClass("active", studio.activeLines);
+}
 let dumpTimer = null, dumpWanted = null;
 function refreshDumpSoon() {
   if (!studio.selected) return;
@@ -404,6 +551,7 @@ function applyInfo(info) {
     if (studio.time >= period) studio.time = Math.max(0, timeOf(info.scene.frameCount - 1));
     renderLayers();
     if (studio.selected) { selectLayer(studio.selected); }
+    loadSources();
     layout();
     if (first) draw();
   }

@@ -62,6 +62,7 @@ extension Evaluator {
             }
             if options.contains("curveEaseInOut") { options.removeAll { $0 == "curveEaseInOut" } }
             let group = GroupRecord(begin: now + delay, duration: duration, options: options)
+            group.source = program.place(of: node)
             try runBlock(try arg(args, "animations", scope, hint: nil), context: .group(group), node)
             recorder.group(group)
             if let completion = args.expr("completion") {
@@ -310,7 +311,8 @@ extension Evaluator {
             }
             extra.insert(("keyframes", recorder.map(kf, flow: true)), at: 0)
             if p["timingFunction"] == nil { timing = nil }
-            recorder.basic(layer: layer, keyPath: keyPath, from: nil, to: nil, begin: begin, duration: duration, timing: timing, extra: extra)
+            recorder.basic(layer: layer, keyPath: keyPath, from: nil, to: nil, begin: begin, duration: duration, timing: timing, extra: extra,
+                           source: program.place(of: node))
         } else {
             // fromValue / toValue / byValue, as CABasicAnimation's documentation combines them;
             // "the current presentation value" is the model value here.
@@ -330,7 +332,8 @@ extension Evaluator {
                 throw fail(.invalidValue, node, "the animation has no fromValue, toValue or byValue, so it animates nothing",
                            hint: "give toValue (and fromValue or byValue)")
             }
-            recorder.basic(layer: layer, keyPath: keyPath, from: pair.0, to: pair.1, begin: begin, duration: duration, timing: timing, extra: extra)
+            recorder.basic(layer: layer, keyPath: keyPath, from: pair.0, to: pair.1, begin: begin, duration: duration, timing: timing, extra: extra,
+                           source: program.place(of: node))
         }
         var length = duration ?? {
             if case let .caSpring(m, s, d, _)? = timing { return Self.settlingDuration(mass: m, stiffness: s, damping: d) }
@@ -600,6 +603,7 @@ extension Evaluator {
                 props.append(("contentsGravity", r.plain(Self.contentModes[v.contentMode] ?? "resize")))
             }
         }
+        if let sources = r.sources(v, keys: props.map(\.0)) { props.append(sources) }
         let id = v.id
         let children = v.subviews.filter { $0.boundLayer == nil && ($0.attached || $0.attachedInitially || $0.changedLater.contains(.hidden) || true) }
         var out = ImportedLayer(id: r.prefix + id, screen: v.screen, frame: v.initialFrame, properties: props, sublayers: children.map(layer))

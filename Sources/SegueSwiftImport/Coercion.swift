@@ -189,9 +189,9 @@ extension Evaluator {
         let target = landscape ? Size(width: portrait.height, height: portrait.width) : portrait
         v.autoNamed = false
         recorder.basic(layer: recorder.id(v), keyPath: "transform.rotation.z", from: .double(current), to: .double(angle),
-                       begin: now, duration: duration, timing: .named("easeInEaseOut"))
+                       begin: now, duration: duration, timing: .named("easeInEaseOut"), source: program.place(of: node))
         recorder.basic(layer: recorder.id(v), keyPath: "bounds.size", from: .size(size), to: .size(target),
-                       begin: now, duration: duration, timing: .named("easeInEaseOut"))
+                       begin: now, duration: duration, timing: .named("easeInEaseOut"), source: program.place(of: node))
         v.model[.transform] = .transform(angle == 0 ? .identity : TransformValue(ops: [.rotate(angle, 0, 0, 1)]))
         v.model[.boundsSize] = .size(target)
         v.changedLater.formUnion([.transform, .boundsSize])

@@ -289,7 +289,7 @@ final class Evaluator {
                     throw fail(.unknownIdentifier, b.pattern, "'\(name)' is not defined here")
                 }
                 if case .none = value { return false }
-                self.name(value, name)
+                self.name(value, name, at: Syntax(b))
                 scope.names[name] = value
             case let .matchingPattern(m):
                 if try !match(m.pattern, try eval(m.initializer.value, scope), scope) { return false }
@@ -419,15 +419,16 @@ final class Evaluator {
                 continue
             }
             let value = try eval(initializer.value, scope, hint: hint)
-            self.name(value, name)
+            self.name(value, name, at: v.bindings.count == 1 ? Syntax(v) : Syntax(b))
             scope.names[name] = value
         }
     }
 
     /// A view made by the code takes the name of the variable it is first stored in as its
     /// layer id, so the expansion reads like the code.
-    func name(_ value: Value, _ variable: String) {
+    func name(_ value: Value, _ variable: String, at binding: Syntax? = nil) {
         guard case let .view(v) = value, v.autoNamed, !usedIDs.contains(variable) else { return }
+        if let binding { v.place = program.place(of: binding) }
         // The latest name before the view is animated wins (a helper's local `let dot` gives
         // way to the caller's `let badge = makeDot()`).
         usedIDs.remove(v.id)

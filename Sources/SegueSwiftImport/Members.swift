@@ -380,11 +380,13 @@ extension Evaluator {
                     _ = t
                 }
                 recorder.basic(layer: recorder.id(v), keyPath: keyPath, from: fromKnown ? from : nil, to: value, begin: begin,
-                               duration: duration, timing: timing, extra: extra)
+                               duration: duration, timing: timing, extra: extra, source: program.place(of: node))
             case let .group(g):
-                g.set(start: 0, duration: 1, key: recorder.id(v) + "." + keyPath, value: recorder.node(value, keyPath: keyPath))
+                g.set(start: 0, duration: 1, key: recorder.id(v) + "." + keyPath, value: recorder.node(value, keyPath: keyPath),
+                      source: program.place(of: node))
             case let .keyframe(g, start, duration):
-                g.set(start: start, duration: duration, key: recorder.id(v) + "." + keyPath, value: recorder.node(value, keyPath: keyPath))
+                g.set(start: start, duration: duration, key: recorder.id(v) + "." + keyPath, value: recorder.node(value, keyPath: keyPath),
+                      source: program.place(of: node))
             case .none: break
             }
             return
@@ -395,7 +397,7 @@ extension Evaluator {
     func setWithoutAnimation(_ v: ViewObject, _ changes: [LayerProperty: Value], keyPath: String, value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
         let props = Array(changes.keys)
         if now == 0, !props.contains(where: v.changedLater.contains), v.boundLayer == nil {
-            for (p, val) in changes { v.model[p] = val; v.initial[p] = val; v.unknown.remove(p) }
+            for (p, val) in changes { v.model[p] = val; v.initial[p] = val; v.unknown.remove(p); v.setPlaces[p] = program.place(of: node) }
             return
         }
         if now == 0, v.boundLayer == nil {
@@ -404,7 +406,7 @@ extension Evaluator {
         }
         for (p, val) in changes { v.model[p] = val; v.changedLater.insert(p); v.unknown.remove(p) }
         v.autoNamed = false
-        recorder.step(layer: recorder.id(v), keyPath: keyPath, value: value, at: now)
+        recorder.step(layer: recorder.id(v), keyPath: keyPath, value: value, at: now, source: program.place(of: node))
     }
 
     /// Properties the scene cannot animate (anchorPoint, sublayerTransform, masksToBounds,
@@ -429,6 +431,7 @@ extension Evaluator {
         }
         v.model[p] = value
         v.initial[p] = value
+        v.setPlaces[p] = program.place(of: node)
     }
 
     /// Hidden in the scene when hidden by the code or out of the tree.
@@ -442,7 +445,7 @@ extension Evaluator {
         }
         v.model[.hidden] = .bool(hidden)
         v.changedLater.insert(.hidden)
-        recorder.step(layer: recorder.id(v), keyPath: "hidden", value: .bool(hidden), at: now)
+        recorder.step(layer: recorder.id(v), keyPath: "hidden", value: .bool(hidden), at: now, source: program.place(of: node))
     }
 
     func insert(_ child: ViewObject, into parent: ViewObject, at index: Int?, _ node: some SyntaxProtocol) throws(SwiftImportError) {
@@ -453,6 +456,7 @@ extension Evaluator {
         if child === parent || parent.isDescendant(of: child) {
             throw fail(.invalidValue, node, "a view cannot be added inside itself")
         }
+        if child.place == nil { child.place = program.place(of: node) }
         if let old = child.superview, let i = old.subviews.firstIndex(where: { $0 === child }) {
             if old !== parent, now > 0 {
                 throw fail(.unsupported, node, "moving a view to another superview after the transition started is not supported",

@@ -21,15 +21,45 @@ final class GroupRecord {
     var duration: Double
     var options: [String]
     var keyframes: [(start: Double, duration: Double, sets: [(String, Node)])] = []
+    /// The `UIView.animateKeyframes` call, and the assignment behind each keyframe's set key.
+    var source: Place?
+    var sources: [String: Place] = [:]
     init(begin: Double, duration: Double, options: [String]) { self.begin = begin; self.duration = duration; self.options = options }
 
-    func set(start: Double, duration: Double, key: String, value: Node) {
+    func set(start: Double, duration: Double, key: String, value: Node, source: Place? = nil) {
         if let i = keyframes.firstIndex(where: { $0.start == start && $0.duration == duration }) {
             if let j = keyframes[i].sets.firstIndex(where: { $0.0 == key }) { keyframes[i].sets[j].1 = value }
             else { keyframes[i].sets.append((key, value)) }
         } else {
             keyframes.append((start, duration, [(key, value)]))
         }
+        if let source { sources["\(start)/\(duration)/" + key] = source }
+    }
+}
+
+/// A place in the animator's Swift source: where a layer, an animation or a keyframe came from.
+typealias Place = (file: String, line: Int, column: Int)
+
+extension Recorder {
+    /// The scene's provenance key (SegueScene's `Provenance.key`): generated nodes carry the
+    /// Swift place that made them, and `segue expand` prints it as a comment.
+    static let sourceKey = "$source"
+    func source(_ place: Place) -> (String, Node) { (Self.sourceKey, text(place)) }
+    func text(_ place: Place) -> Node { string("\(place.file):\(place.line):\(place.column)") }
+
+    /// A layer's places: `id` where the view was made, and each key it starts with where the
+    /// code set it.
+    func sources(_ v: ViewObject, keys: [String]) -> (String, Node)? {
+        var pairs: [(String, Node)] = []
+        if let place = v.place { pairs.append(("id", text(place))) }
+        var frame: Place?
+        for (p, place) in v.setPlaces.sorted(by: { ($0.value.line, $0.value.column) < ($1.value.line, $1.value.column) }) {
+            switch p {
+            case .boundsSize, .position, .boundsOrigin: if frame == nil { frame = place; pairs.append(("frame", text(place))) }
+            default: if keys.contains(p.rawValue) { pairs.append((p.rawValue, text(place))) }
+            }
+        }
+        return pairs.isEmpty ? nil : (Self.sourceKey, map(pairs, flow: true))
     }
 }
 
@@ -137,7 +167,7 @@ struct Recorder {
 
     /// A basic animation from → to over [begin, begin + duration]; `layer` is the scene id.
     mutating func basic(layer: String, keyPath: String, from: Value?, to: Value?, begin start: Double, duration: Double?,
-                        timing t: TimingValue?, extra: [(String, Node)] = []) {
+                        timing t: TimingValue?, extra: [(String, Node)] = [], source place: Place? = nil) {
         var pairs: [(String, Node)] = [("layer", string(layer)), ("keyPath", plain(keyPath))]
         if let from { pairs.append(("from", node(from, keyPath: keyPath))) }
         if let to { pairs.append(("to", node(to, keyPath: keyPath))) }
@@ -145,15 +175,17 @@ struct Recorder {
         if let duration { pairs.append(("duration", number(duration))) }
         if let t { pairs.append(("timing", timing(t, duration: duration))) }
         pairs += extra
+        if let place { pairs.append(source(place)) }
         animations.append(map(pairs, flow: true))
     }
 
     /// A change that is not animated, after the transition began: the value from `time` on.
-    mutating func step(layer: String, keyPath: String, value: Value, at time: Double) {
+    mutating func step(layer: String, keyPath: String, value: Value, at time: Double, source place: Place? = nil) {
         let v = node(value, keyPath: keyPath)
         var pairs: [(String, Node)] = [("layer", string(layer)), ("keyPath", plain(keyPath)), ("from", v), ("to", v)]
         if begin + time != 0 { pairs.append(("begin", number(begin + time))) }
         pairs.append(("duration", number(0.001)))
+        if let place { pairs.append(source(place)) }
         stepIndices.insert(animations.count)
         animations.append(map(pairs, flow: true))
     }
@@ -163,8 +195,12 @@ struct Recorder {
         if begin + g.begin > 0 { pairs.append(("delay", number(begin + g.begin))) }
         if !g.options.isEmpty { pairs.append(("options", list(g.options.map(plain), flow: true))) }
         pairs.append(("keyframes", list(g.keyframes.map { k in
-            map([("start", number(k.start)), ("duration", number(k.duration)), ("set", map(k.sets))])
+            var keyframe: [(String, Node)] = [("start", number(k.start)), ("duration", number(k.duration)), ("set", map(k.sets))]
+            let places = k.sets.compactMap { set in g.sources["\(k.start)/\(k.duration)/" + set.0].map { (set.0, text($0)) } }
+            if !places.isEmpty { keyframe.append((Self.sourceKey, map([("set", map(places, flow: true))], flow: true))) }
+            return map(keyframe)
         })))
-        animations.append(map([("group", map(pairs))]))
+        // On the item, so `segue expand` comments the `- group:` line.
+        animations.append(map([("group", map(pairs))] + (g.source.map { [source($0)] } ?? [])))
     }
 }

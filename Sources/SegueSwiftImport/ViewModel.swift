@@ -64,6 +64,10 @@ final class ViewObject {
     var boundLayer: String?
     /// Where the view was created in the Swift file, for messages.
     var origin: String
+    /// Its provenance: the `let` that names it, else the `addSubview` that puts it in the tree.
+    var place: Place?
+    /// Where each value the layer starts with was set (`snapshot.frame = …` before the animations).
+    var setPlaces: [LayerProperty: Place] = [:]
     var model: [LayerProperty: Value] = [:]
     /// The values before the first animation or later change: what the scene's layer gets.
     var initial: [LayerProperty: Value] = [:]

@@ -123,9 +123,9 @@ extension Evaluator {
         }
         target.autoNamed = false
         recorder.basic(layer: recorder.id(target), keyPath: "transform", from: turned(0), to: turned(sign * 90), begin: begin,
-                       duration: edgeOn * duration, timing: .controlPoints(first.0, first.1, first.2, first.3))
+                       duration: edgeOn * duration, timing: .controlPoints(first.0, first.1, first.2, first.3), source: program.place(of: node))
         recorder.basic(layer: recorder.id(target), keyPath: "transform", from: turned(-sign * 90), to: turned(0), begin: switchTime,
-                       duration: (1 - edgeOn) * duration, timing: .controlPoints(second.0, second.1, second.2, second.3))
+                       duration: (1 - edgeOn) * duration, timing: .controlPoints(second.0, second.1, second.2, second.3), source: program.place(of: node))
         target.changedLater.insert(.transform)
         // The new content appears when the container is edge-on.
         let saved = now
@@ -151,7 +151,7 @@ extension Evaluator {
         }
         to.autoNamed = false
         let finalOpacity = to.model[.opacity] ?? .double(1)
-        recorder.basic(layer: recorder.id(to), keyPath: "opacity", from: .double(0), to: finalOpacity, begin: begin, duration: duration, timing: timing)
+        recorder.basic(layer: recorder.id(to), keyPath: "opacity", from: .double(0), to: finalOpacity, begin: begin, duration: duration, timing: timing, source: program.place(of: node))
         to.changedLater.insert(.opacity)
         // At the end fromView leaves (or hides, with .showHideTransitionViews).
         let saved = now

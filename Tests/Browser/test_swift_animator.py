@@ -2,6 +2,7 @@
 """Segue Studio with a Swift animator: the Swift file is an input like the scene, so saving it
 updates the page (same time position), and an error in it is shown where it is, with its line,
 over the last good render."""
+import json
 import shutil
 import subprocess
 import time
@@ -60,6 +61,9 @@ def test_editing_the_animator_updates_the_page_within_2_s(segue, browser, tmp_pa
         assert shown == expected
         assert shown != before, "a slower flip is at another angle at 0.5 s"
         assert browser.execute_script("return performance.getEntriesByType('navigation').length") == 1
+        # The source pane shows the file as saved: line 7 with the new duration.
+        line_seven = "(document.querySelector('#code .ln[data-line=\"7\"] > span:last-child') || {}).textContent"
+        wait_until(browser, f"{line_seven} === {json.dumps('    ' + EDITED)}", timeout=5)
     finally:
         preview.stop()
 
