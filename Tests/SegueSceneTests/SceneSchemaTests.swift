@@ -42,7 +42,7 @@ struct SceneSchemaTests {
         #expect(cases?.count == 9, "one case per preset: flip, edgeSwipeBack, push, pop, cardSnap, semiModal, fullscreen, accordion, zoomGallery")
         let swift = forms?.last
         #expect(swift?["required"] as? [String] == ["swift"])
-        #expect(Set(((swift?["properties"] as? [String: Any]) ?? [:]).keys) == ["swift", "type", "from", "to", "init", "bind", "delay", "interactive", "gesture", "kind", "presentationStyle", "flags"])
+        #expect(Set(((swift?["properties"] as? [String: Any]) ?? [:]).keys) == ["swift", "type", "from", "to", "init", "bind", "delay", "interactive", "gesture", "kind", "presentationStyle", "flags", "presentationController", "presentationInit"])
         #expect(object?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     }
 
