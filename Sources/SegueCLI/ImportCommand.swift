@@ -69,6 +69,7 @@ struct ImportCommand: ParsableCommand {
             let module = Self.module(of: file, type: type)
             let swiftPath = Self.relativePath(of: module.path, fromDirectoryOf: scenePath)
             var starter = Starter(swiftPath: swiftPath, source: file, type: module.type, from: from, to: to)
+            starter.interactive = module.interactive
             starter.initArguments = try Self.initPlaceholders(files: module.files, type: module.type, from: from)
             // Loading it evaluates the animator. Each name the app must give becomes a bind:
             // entry with a placeholder of its kind, and the scene is tried again; what is left
@@ -102,11 +103,18 @@ struct ImportCommand: ParsableCommand {
         /// Label, YAML value, comment.
         var initArguments: [(label: String, value: String, comment: String)] = []
         var bindings: [(key: String, value: String, comment: String)] = []
+        /// The interaction controller that drives the animator, when the file was one.
+        var interactive: String?
 
         var text: String {
             var out = ImportCommand.starterScene(swiftPath: swiftPath, source: source, type: type, from: from, to: to)
-            guard !initArguments.isEmpty || !bindings.isEmpty else { return out }
+            guard !initArguments.isEmpty || !bindings.isEmpty || interactive != nil else { return out }
             var lines = "      swift: \(swiftPath)\n" + (type.map { "      type: \($0)\n" } ?? "") + "      from: \(from)\n      to: \(to)\n"
+            if let interactive {
+                // A swipe from the left edge across most of the screen: edit it to the app's gesture.
+                lines += "      interactive: \(interactive)\n"
+                lines += "      gesture: {type: screenEdgePan, points: [[0.2, 2, 422], [0.5, 200, 422], [0.6, 280, 422]]}   # the finger: seconds, then points\n"
+            }
             if !initArguments.isEmpty {
                 lines += "      init:   # placeholders of the initializer's types: put your app's values here\n"
                 for a in initArguments { lines += "        \(a.label): \(a.value)" + (a.comment.isEmpty ? "" : "   # \(a.comment)") + "\n" }
@@ -116,6 +124,12 @@ struct ImportCommand: ParsableCommand {
                 for b in bindings { lines += "        \(ImportCommand.yamlKey(b.key)): \(b.value)" + (b.comment.isEmpty ? "" : "   # read at \(b.comment)") + "\n" }
             }
             let flow = "  - transition: {swift: \(swiftPath)\(type.map { ", type: \($0)" } ?? ""), from: \(from), to: \(to)}\n"
+            if interactive != nil {
+                // A finger drives the whole scene: the transition is the scene's only step.
+                let unindented = lines.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }
+                out = out.replacingOccurrences(of: "timeline:\n" + flow + "  - hold: 0.6\n", with: "transition:\n" + unindented.joined(separator: "\n"))
+                return out
+            }
             out = out.replacingOccurrences(of: flow, with: "  - transition:\n" + lines)
             return out
         }
@@ -131,16 +145,22 @@ struct ImportCommand: ParsableCommand {
 
     /// The folder of `file` read as a module, with the animator declared in `file` as the type;
     /// the file alone when the folder is large, does not parse, or the type is unclear.
-    static func module(of file: String, type: String?) -> (path: String, files: [String], type: String?) {
+    static func module(of file: String, type: String?) -> (path: String, files: [String], type: String?, interactive: String?) {
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
         let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
-        guard siblings.count > 1, siblings.count <= maximumModuleFiles else { return (file, [file], type) }
+        guard siblings.count > 1, siblings.count <= maximumModuleFiles else { return (file, [file], type, nil) }
         let files = siblings.map { folder + "/" + $0 }
-        guard let animators = try? SwiftAnimatorImporter.animators(in: files) else { return (file, [file], type) }
+        guard let animators = try? SwiftAnimatorImporter.animators(in: files) else { return (file, [file], type, nil) }
         let standardized = URL(fileURLWithPath: file).standardizedFileURL.path
-        let here = animators.filter { URL(fileURLWithPath: $0.file).standardizedFileURL.path == standardized }
-        guard let chosen = type ?? (here.count == 1 ? here[0].name : nil) else { return (file, [file], type) }
-        return (folder, files, chosen)
+        func inFile(_ p: String) -> Bool { URL(fileURLWithPath: p).standardizedFileURL.path == standardized }
+        let here = animators.filter { inFile($0.file) }
+        if here.isEmpty, type == nil, animators.count == 1,
+           let controllers = try? SwiftAnimatorImporter.interactionControllers(in: files).filter({ inFile($0.file) }), controllers.count == 1 {
+            // An interaction controller's file: the module's one animator, driven by it.
+            return (folder, files, animators[0].name, controllers[0].name)
+        }
+        guard let chosen = type ?? (here.count == 1 ? here[0].name : nil) else { return (file, [file], type, nil) }
+        return (folder, files, chosen, nil)
     }
 
     /// init: entries for the animator's initializer: a value of each parameter's type.
@@ -149,6 +169,9 @@ struct ImportCommand: ParsableCommand {
         do { found = try SwiftAnimatorImporter.initializerParameters(in: files, type: type) } catch { return [] }
         guard let found else { return [] }
         return found.parameters.map { p in
+            if found.enumCases[p.type] == ["{screen: SCREEN}"] {
+                return (p.label, "{screen: \(from)}", "\(p.type): a view controller that adopts it (a screen of the scene)")
+            }
             if let cases = found.enumCases[p.type] {
                 return (p.label, cases[0], "\(p.type): one of \(cases.joined(separator: ", "))")
             }
@@ -165,6 +188,7 @@ struct ImportCommand: ParsableCommand {
             if bare == "CGRect" { return (p.label, "[16, 116, 358, 200]", p.type) }
             if bare == "CGPoint" { return (p.label, "[195, 422]", p.type) }
             if bare == "CGSize" { return (p.label, "[390, 844]", p.type) }
+            if bare.hasPrefix("["), bare.hasSuffix("]") { return (p.label, "[]", p.type) }
             if bare.hasSuffix("Controller") { return (p.label, "{screen: \(from)}", p.type) }
             if bare.hasSuffix("View") { return (p.label, "{view: {frame: [16, 116, 358, 200], color: \"#007AFF\"}}", p.type) }
             return (p.label, "null", "\(p.type): give a value of this type")

@@ -339,7 +339,7 @@ extension PresetReader {
             if s.style == .plain, s.string == "true" || s.string == "false" { return .bool(s.string == "true") }
             if s.style == .plain, let d = Self.number(in: s.string) { return .number(d) }
             return .string(s.string)
-        case let .sequence(items) where items.contains(where: { $0.scalar.map { $0.style != .plain || Self.number(in: $0.string) == nil } ?? true }):
+        case let .sequence(items) where items.isEmpty || items.contains(where: { $0.scalar.map { $0.style != .plain || Self.number(in: $0.string) == nil } ?? true }):
             // Not a point or a rect: a list (an option set's names, an array).
             var out: [BindValue] = []
             for item in items { out.append(try bindValue(item, key, ctx, from: from, to: to)) }

@@ -68,11 +68,22 @@ extension Evaluator {
         case "UIColor", "CGColor": return "\"#007AFF\""
         case "UIView.AnimationOptions", "UIViewAnimationOptions": return "[]"
         case "UIImage", "CGImage": return "{image: images/photo.png}"
+        case _ where t.hasPrefix("[") && t.hasSuffix("]"):
+            // An array: one element of the element type's kind.
+            let element = placeholder(forType: String(t.dropFirst().dropLast()))
+            return element == "null" ? "[]" : "[\(element)]"
         default:
             if t.hasSuffix("ViewController") || t.hasSuffix("Controller") { return "{screen: SCREEN}" }
             if t.hasSuffix("View") || t.hasSuffix("Cell") || t.hasSuffix("Button") || t.hasSuffix("Label") { return "{view: {frame: [16, 116, 358, 200], color: \"#007AFF\"}}" }
             return "null"
         }
+    }
+
+    /// A name that holds several views or controllers (`visibleCells`, `menuItems`, `tiles`).
+    static func isCollectionName(_ name: String) -> Bool {
+        let n = name.lowercased()
+        return ["cells", "views", "items", "controllers", "subviews", "layers", "tiles", "photos", "images", "cards", "buttons", "rows"]
+            .contains { n.hasSuffix($0) }
     }
 
     /// A placeholder guessed from the name the code reads, when no type is written.
@@ -84,6 +95,10 @@ extension Evaluator {
         if last.hasSuffix("frame") || last.hasSuffix("rect") || last.hasSuffix("bounds") { return "[16, 116, 358, 200]" }
         if last.hasSuffix("center") || last.hasSuffix("point") || last.hasSuffix("origin") || last.hasSuffix("offset") { return "[195, 422]" }
         if last.hasSuffix("size") { return "[390, 844]" }
+        // A plural collection name (`visibleCells`, `menuItems`, `viewControllers`): a list.
+        if Self.isCollectionName(last) {
+            return last.hasSuffix("controllers") ? "[{screen: SCREEN}]" : "[]"
+        }
         if last.contains("controller") || last.hasSuffix("vc") { return "{screen: SCREEN}" }
         if last.contains("view") || last.contains("cell") || last.contains("image") || last.contains("button") || last.contains("label") || last.contains("card") {
             return "{view: {frame: [16, 116, 358, 200], color: \"#007AFF\"}}"

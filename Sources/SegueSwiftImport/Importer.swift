@@ -164,6 +164,15 @@ public enum SwiftAnimatorImporter {
         return program.animators.map { t in let p = program.place(of: t.node); return (t.name, p.file, p.line) }
     }
 
+    /// The interaction controllers (UIPercentDrivenInteractiveTransition subclasses) of a module.
+    public static func interactionControllers(in paths: [String]) throws(SwiftImportError) -> [(name: String, file: String, line: Int)] {
+        var request = SwiftImportRequest(path: paths[0], displayPath: paths[0], typeName: nil, from: "", to: "", canvas: .zero)
+        request.modulePaths = paths
+        let program = try readModule(request)
+        return program.typeOrder.compactMap { program.types[$0] }.filter { $0.inherited.contains("UIPercentDrivenInteractiveTransition") }
+            .map { t in let p = program.place(of: t.node); return (t.name, p.file, p.line) }
+    }
+
     /// The initializer a starter scene should call for the animator (the one with the fewest
     /// parameters without a default), with each parameter's label and type, and the cases of
     /// the module's enums those types name. nil: `init()` will do.
@@ -178,9 +187,14 @@ public enum SwiftAnimatorImporter {
               let chosen = t.initializers.min(by: { required($0).count < required($1).count }) else { return nil }
         var cases: [String: [String]] = [:]
         let parameters = required(chosen).map { p -> (label: String, type: String) in
-            let typeName = p.type.trimmedDescription
+            let typeName = program.resolvedTypeName(p.type.trimmedDescription)
             let bare = String(typeName.trimmingCharacters(in: ["?", "!"]).split(separator: ".").last ?? "")
             if let e = program.types[bare], e.isEnum, !e.enumCases.isEmpty { cases[typeName] = e.enumCases }
+            // A protocol of the module (or a composition with one): the scene's screens adopt it.
+            let parts = typeName.trimmingCharacters(in: ["?", "!"]).split(separator: "&").map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.contains(where: { program.types[$0]?.isProtocolExtension == true && program.types[$0]?.initializers.isEmpty == true }) {
+                cases[typeName] = ["{screen: SCREEN}"]
+            }
             return (p.firstName.text, typeName)
         }
         return (t.name, parameters, cases)

@@ -93,7 +93,8 @@ extension Evaluator {
             if name == "transitionCoordinator" { return presentation == nil ? .none : .enumCase("transitionCoordinator", []) }
             if let type = protocolDefaultProperty(name) { return try extensionProperty(type, name, base, m) }
             throw fail(.unknownIdentifier, m, "'\(name)' of a view controller is not known to the importer: the scene's screens are plain view controllers",
-                       hint: bindHint(m, example: name.lowercased().hasSuffix("controller") || name.hasSuffix("VC") ? "{screen: \(c.screen)}" : "{layer: \(c.screen)-1}"))
+                       hint: bindHint(m, example: Self.isCollectionName(name) ? (name.lowercased().hasSuffix("controllers") ? "[{screen: \(c.screen)}]" : "[]")
+                                          : name.lowercased().hasSuffix("controller") || name.hasSuffix("VC") ? "{screen: \(c.screen)}" : "{layer: \(c.screen)-1}"))
         case .context:
             switch name {
             case "containerView": return .view(container)

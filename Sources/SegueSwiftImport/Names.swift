@@ -347,7 +347,7 @@ extension Evaluator {
 
     /// A scene value given to a parameter of this type: strings become enum cases of enums.
     func conform(_ v: Value, to type: TypeSyntax, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
-        var name = Self.modernTypeName(type.trimmedDescription)
+        var name = Self.modernTypeName(program.resolvedTypeName(type.trimmedDescription))
         if name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
         // A nested type is declared by its own name: `Animation.Direction` is `Direction`.
         if program.types[name] == nil, let last = name.split(separator: ".").last, program.types[String(last)] != nil { name = String(last) }

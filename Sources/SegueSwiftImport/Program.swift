@@ -27,6 +27,20 @@ final class Program {
     var functions: [String: [FunctionDeclSyntax]] = [:]
     /// Top-level `let`/`var`.
     var globals: [String: PatternBindingSyntax] = [:]
+    /// `typealias Name = Type`, by name (module level and nested, by the alias's own name).
+    var typeAliases: [String: String] = [:]
+
+    /// A type name with the module's aliases resolved (`Duration` → `TimeInterval`).
+    func resolvedTypeName(_ name: String) -> String {
+        var current = name
+        var optional = ""
+        while current.hasSuffix("?") || current.hasSuffix("!") { optional = String(current.removeLast()) + optional }
+        for _ in 0 ..< 8 {
+            guard let next = typeAliases[current] ?? typeAliases[current.split(separator: ".").last.map(String.init) ?? current] else { break }
+            current = next
+        }
+        return current + optional
+    }
 
     convenience init(file: String, source: String) throws(SwiftImportError) {
         try self.init(files: [(file, source)])
@@ -191,6 +205,8 @@ final class Program {
             functions[f.name.text, default: []].append(f)
         } else if let v = decl.as(VariableDeclSyntax.self) {
             for b in v.bindings { if let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { globals[name] = b } }
+        } else if let a = decl.as(TypeAliasDeclSyntax.self) {
+            typeAliases[a.name.text] = a.initializer.value.trimmedDescription
         }
         // Imports, protocols, type aliases and the rest declare nothing the evaluator runs.
     }
@@ -218,6 +234,8 @@ final class Program {
                 }
             } else if let i = decl.as(InitializerDeclSyntax.self) {
                 t.initializers.append(i)
+            } else if let a = decl.as(TypeAliasDeclSyntax.self) {
+                typeAliases[a.name.text] = a.initializer.value.trimmedDescription
             } else if let c = decl.as(EnumCaseDeclSyntax.self) {
                 t.enumCases += c.elements.map(\.name.text)
                 for e in c.elements { t.rawValues.append((e.name.text, e.rawValue?.value)) }

@@ -62,6 +62,64 @@ import Testing
         #expect(dump.stdout.contains("\"duration\": 1.1"), "\(dump.stdout.prefix(300))")
     }
 
+    @Test func anInteractionControllersFileDrivesTheModulesAnimator() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        try FileManager.default.createDirectory(atPath: box.path("Zoom"), withIntermediateDirectories: true)
+        _ = try box.write("Zoom/Types.swift", """
+        import UIKit
+        typealias Seconds = TimeInterval
+        protocol ZoomSource {}
+        extension ZoomSource {
+            func zoom(_ animations: @escaping () -> Void, done: @escaping () -> Void) {
+                UIView.animate(withDuration: 0.4, animations: animations) { _ in done() }
+            }
+        }
+        """)
+        _ = try box.write("Zoom/ZoomPop.swift", """
+        import UIKit
+        final class ZoomPop: NSObject, UIViewControllerAnimatedTransitioning {
+            let source: ZoomSource & UIViewController
+            let pause: Seconds
+            var tiles: [UIView] = []
+            init(source: ZoomSource & UIViewController, pause: Seconds) { self.source = source; self.pause = pause }
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let from = c.view(forKey: .from)!, to = c.view(forKey: .to)!
+                c.containerView.insertSubview(to, belowSubview: from)
+                for tile in source.visibleTiles { tile.alpha = 0 }
+                source.zoom({ from.alpha = 0 }) { c.completeTransition(!c.transitionWasCancelled) }
+            }
+        }
+        """)
+        let controller = try box.write("Zoom/EdgePop.swift", """
+        import UIKit
+        final class EdgePop: UIPercentDrivenInteractiveTransition {
+            @objc func pan(_ g: UIScreenEdgePanGestureRecognizer) {
+                let p = g.translation(in: g.view).x / 390
+                switch g.state {
+                case .changed: update(p)
+                case .ended: p > 0.3 ? finish() : cancel()
+                default: break
+                }
+            }
+        }
+        """)
+        let scene = box.path("pop.yaml")
+        let r = try segue("import", controller, "--from", "detail", "--to", "list", "-o", scene)
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: scene, encoding: .utf8)
+        // The module's one animator, driven by the file's controller with a finger to edit.
+        #expect(text.contains("type: ZoomPop") && text.contains("interactive: EdgePop") && text.contains("gesture: {type: screenEdgePan"), "\(text)")
+        // A protocol of the module is a screen that adopts it; an alias of TimeInterval a number;
+        // a plural collection a list.
+        #expect(text.contains("source: {screen: detail}") && text.contains("pause: 1   # TimeInterval"), "\(text)")
+        #expect(text.contains("\"source.visibleTiles\": []"), "\(text)")
+        // It renders with no edit: the default swipe (278 of 390 pt) finishes the pop.
+        let check = try segue("check", scene)
+        #expect(check.status == 0 && !check.stderr.contains("warning"), "\(check.stderr)")
+    }
+
     @Test func unsupportedCodeFailsAtItsSwiftLine() throws {
         let box = try Sandbox()
         defer { box.remove() }
