@@ -91,6 +91,7 @@ extension Evaluator {
         case let .viewController(c):
             if name == "view" { return .view(c.view) }
             if name == "transitionCoordinator" { return presentation == nil ? .none : .enumCase("transitionCoordinator", []) }
+            if let v = presentationRelation(c, name) { return v }
             if let type = protocolDefaultProperty(name) { return try extensionProperty(type, name, base, m) }
             throw fail(.unknownIdentifier, m, "'\(name)' of a view controller is not known to the importer: the scene's screens are plain view controllers",
                        hint: bindHint(m, example: Self.isCollectionName(name) ? (name.lowercased().hasSuffix("controllers") ? "[{screen: \(c.screen)}]" : "[]")

@@ -72,6 +72,27 @@ extension Evaluator {
         _ = try invokeClosure(.function(FunctionRef(decl: f, receiver: .object(state.instance), type: type)), arguments, f)
     }
 
+    /// `presentingViewController`, `presentedViewController` and `modalPresentationStyle` of
+    /// the screens, as the transition's kind makes them: in a presentation the destination is
+    /// presented by the source, in a dismissal the source by the destination; navigation
+    /// transitions present nothing.
+    func presentationRelation(_ c: ScreenController, _ name: String) -> Value? {
+        let presented: ScreenController?, presenter: ScreenController?
+        switch kind.operation {
+        case .present: presented = toController; presenter = fromController
+        case .dismiss: presented = fromController; presenter = toController
+        default: presented = nil; presenter = nil
+        }
+        switch name {
+        case "presentingViewController": return c === presented ? presenter.map(Value.viewController) ?? Value.none : Value.none
+        case "presentedViewController": return c === presenter ? presented.map(Value.viewController) ?? Value.none : Value.none
+        case "modalPresentationStyle": return .enumCase(c === presented ? kind.presentationStyle.rawValue : "fullScreen", [])
+        case "isBeingPresented": return .bool(kind.operation == .present && c === presented)
+        case "isBeingDismissed": return .bool(kind.operation == .dismiss && c === presented)
+        default: return nil
+        }
+    }
+
     var presentedController: ScreenController? {
         guard let state = presentation else { return nil }
         return state.presenting ? toController : fromController
@@ -88,7 +109,7 @@ extension Evaluator {
         case "presentedView": return .view(presented.view)
         case "frameOfPresentedViewInContainerView": return .rect(Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
         case "shouldRemovePresentersView": return .bool(false)
-        case "traitCollection", "overrideTraitCollection": return .none
+        case "traitCollection", "overrideTraitCollection": return Value.none
         default: return nil
         }
     }

@@ -162,7 +162,7 @@ extension Evaluator {
     /// A shape layer's properties: nil when `name` is not one.
     func readShape(_ v: ViewObject, _ name: String) -> Value? {
         guard v.isShapeLayer, let p = Self.shapeProperties[name] else { return nil }
-        return v.model[p] ?? .none
+        return v.model[p] ?? Value.none
     }
 
     static let shapeProperties: [String: LayerProperty] = [

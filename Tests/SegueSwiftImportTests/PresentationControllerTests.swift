@@ -181,3 +181,32 @@ import Testing
         }
     }
 }
+
+/// The presenting and presented view controllers follow the scene's `kind:`.
+@Suite struct PresentingControllerTests {
+    static let fade = """
+    import UIKit
+    final class Fade: NSObject, UIViewControllerAnimatedTransitioning {
+        func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+        func animateTransition(using c: UIViewControllerContextTransitioning) {
+            let fromVC = c.viewController(forKey: .from)!, toVC = c.viewController(forKey: .to)!
+            let isPresenting = toVC.presentingViewController == fromVC
+            let moving = isPresenting ? toVC.view! : fromVC.view!
+            if isPresenting { c.containerView.addSubview(moving); moving.alpha = 0 }
+            else { c.containerView.insertSubview(toVC.view, belowSubview: moving) }
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { moving.alpha = isPresenting ? 1 : 0 }) { _ in
+                c.completeTransition(true)
+            }
+        }
+    }
+    """
+
+    @Test func aPresentationAndADismissalTellThemselvesApart() throws {
+        // Presenting: b is presented by a, and fades in (0.25 at a quarter).
+        let present = try loadModule("transition: {swift: Fade.swift, kind: present}\n", ["Fade.swift": Self.fade])
+        #expect(close(try #require(node(present, "b", at: 0.25)).opacity, 0.25, 1e-9))
+        // Dismissing: a (the source) was presented by b, and fades out (0.75 at a quarter).
+        let dismiss = try loadModule("transition: {swift: Fade.swift, kind: dismiss}\n", ["Fade.swift": Self.fade])
+        #expect(close(try #require(node(dismiss, "a", at: 0.25)).opacity, 0.75, 1e-9))
+    }
+}
