@@ -110,6 +110,8 @@ extension Evaluator {
                 throw fail(.unsupported, c, "the implicit member call '.\(name)(…)' is not supported", hint: "write the type: CGAffineTransform(scaleX: 0.9, y: 0.9)")
             }
             let base = try eval(baseExpr, scope)
+            // `a?.f()` with `a` nil is nil, and the call never happens.
+            if case .none = base, baseExpr.is(OptionalChainingExprSyntax.self) { return .none }
             if case let .typeName(t) = base {
                 if name == "init" { return try globalCall(t, args, scope, c) }
                 if Self.knownTypes.contains(t + "." + name) || program.types[name] != nil && name.first?.isUppercase == true {

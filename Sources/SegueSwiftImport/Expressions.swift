@@ -138,6 +138,12 @@ extension Evaluator {
         if let k = expr.as(KeyPathExprSyntax.self) {
             throw fail(.unsupported, k, "key path expressions are not supported", hint: "write CABasicAnimation's key path as a string: \"opacity\"")
         }
+        // `#keyPath(CALayer.cornerRadius)`: the key path's text after the type, "cornerRadius".
+        if let m = expr.as(MacroExpansionExprSyntax.self), m.macroName.text == "keyPath", let a = m.arguments.first {
+            let parts = a.expression.trimmedDescription.split(separator: ".")
+            let knownRoot = parts.first.map { Self.knownTypes.contains(String($0)) || program.types[String($0)] != nil } ?? false
+            return .string((knownRoot ? parts.dropFirst() : parts[...]).joined(separator: "."))
+        }
         throw fail(.unsupported, expr, "the expression '\(expr.trimmedDescription.prefix(60))' is not supported",
                    hint: "the importer evaluates UIKit transition code; see docs/swift-import.md for what it supports")
     }
