@@ -11,8 +11,7 @@ import SegueRaster
 ///   (`PerceptualTarget`), with as few colours as reach it.
 /// - At quality 100 the file is encoded with one palette shared by all frames and with a palette
 ///   per frame, libimagequant's best palettes, and the smaller file is kept.
-/// - Segue writes the image blocks (libavcodec's GIF encoder stores full frames whenever the
-///   palette changes); libavformat's GIF muxer adds the loop extension, delays and trailer.
+/// - Segue writes the whole file: image blocks, delays, the loop extension (`GIFMuxer`).
 ///
 /// Frames are kept in an anonymous temporary file until `finish()`, which encodes, and writes
 /// the file atomically (temporary name + rename); see `FrameSink` for the failure guarantees.
