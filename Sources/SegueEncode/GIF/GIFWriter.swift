@@ -120,7 +120,7 @@ public final class GIFWriter: FrameSink {
         self.fps = fps
         self.options = options
         scratch = [UInt8](repeating: 0, count: width * height * 4)
-        if width * height > Self.concurrentEncodeMaxPixels { Self.returnLargeBuffersToTheSystem() } else { Self.keepBuffersForReuse() }
+        if width * height > GIFTuning.concurrentMaxPixels { Self.returnLargeBuffersToTheSystem() } else { Self.keepBuffersForReuse() }
         let file = try AtomicFileWriter(destination: url)
         self.url = file.destination
         self.file = file
@@ -194,9 +194,6 @@ public final class GIFWriter: FrameSink {
     }
 
     // MARK: - Choosing settings
-
-    /// Largest frame (pixels) whose palette strategies are encoded at the same time, for memory.
-    static let concurrentEncodeMaxPixels = 2_000_000
 
     /// glibc raises its mmap threshold each time a large mmapped buffer is freed, after which
     /// frame-sized buffers come from the heap and its free space is not given back; for large
