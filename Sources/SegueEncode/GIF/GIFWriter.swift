@@ -52,6 +52,11 @@ public final class GIFWriter: FrameSink {
         /// `maxBytes` is refused without a second encode.
         public var qualityFloor: Int
 
+        /// Whether the encoder uses a second core: prefetching, a second segment searched beside
+        /// the first, both palette strategies at once (`segue render --jobs 1` turns it off).
+        /// The file is the same either way.
+        public var concurrent = true
+
         /// Visually lossless: SSIMULACRA2 90 on every frame that a GIF can bring there.
         public static let defaultQuality = 90
         public init(quality: Int = Options.defaultQuality, maxColors: Int = 256, loop: Int = 0, maxBytes: Int? = nil,
@@ -226,19 +231,19 @@ public final class GIFWriter: FrameSink {
             // so the result does not depend on scheduling).
             let results = ResultSlots<(Int, GIFEncoder.Encoded)>(count: modes.count)
             let (width, height, plays) = (self.width, self.height, options.loop)
-            let streamedGlobal = globalPalette
+            let streamedGlobal = globalPalette, concurrent = options.concurrent
             let phase = attempts.isEmpty ? "encoding GIF" : "encoding GIF (quality \(quality), \(colors) colours)"
             let counter = ProgressCounter(total: modes.reduce(0) { $0 + encoder.progressUnits(mode: $1) }, phase: phase, report: progress)
             @Sendable func encode(_ k: Int) {
                 let outcome = Result { () throws -> (Int, GIFEncoder.Encoded) in
                     let encoded = try encoder.encode(mode: modes[k], settings: settings, target: target, streamedGlobal: streamedGlobal,
-                                                     progress: counter.advance)
+                                                     concurrency: concurrent ? .full : .none, progress: counter.advance)
                     return (try GIFMuxer.size(encoded, width: width, height: height, delays: delays, plays: plays), encoded)
                 }
                 results.set(k, outcome)
             }
-            // Above `concurrentEncodeMaxPixels` they run one after the other, for memory.
-            if width * height <= Self.concurrentEncodeMaxPixels {
+            // Above `concurrentMaxPixels` they run one after the other, for memory.
+            if concurrent && width * height <= GIFTuning.concurrentMaxPixels {
                 DispatchQueue.concurrentPerform(iterations: modes.count, execute: encode)
             } else {
                 modes.indices.forEach(encode)
