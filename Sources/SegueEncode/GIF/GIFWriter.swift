@@ -101,8 +101,6 @@ public final class GIFWriter: FrameSink {
 
     private var file: AtomicFileWriter?
     private var spool: FrameSpool?
-    /// The global colour table, made as the frames come (perceptual encodings of small frames).
-    private var globalPalette: GlobalPaletteStream?
     private var hasTransparency = false
     private var scratch: [UInt8]
 
@@ -132,11 +130,6 @@ public final class GIFWriter: FrameSink {
         do {
             let spool = try FrameSpool(for: file, width: width, height: height)
             self.spool = spool
-            if Self.perceptualTarget(quality: options.quality, palette: options.palette, strict: options.strict) != nil
-                && width * height <= GIFTuning.globalMaxPixels {
-                globalPalette = GlobalPaletteStream(spool: spool, settings: GlobalPalette.settings(
-                    Self.quantizerSettings(quality: options.quality, colors: options.maxColors, dithering: options.dithering)))
-            }
         } catch {
             file.discard()
             self.file = nil
@@ -154,13 +147,8 @@ public final class GIFWriter: FrameSink {
         guard file != nil, let spool else { throw EncodeError.writerClosed }
         do {
             try requireFrameSize(image, width: width, height: height)
-            if Unpremultiply.convert(image, order: .rgba, alpha: .binary, into: &scratch) {
-                hasTransparency = true
-                globalPalette?.abandon()
-                globalPalette = nil
-            }
+            if Unpremultiply.convert(image, order: .rgba, alpha: .binary, into: &scratch) { hasTransparency = true }
             try scratch.withUnsafeBytes { try spool.append($0) }
-            globalPalette?.frameStored(frameCount)
             frameCount += 1
         } catch {
             cancel()
@@ -183,7 +171,6 @@ public final class GIFWriter: FrameSink {
             self.summary = summary
             self.file = nil
             self.spool = nil
-            globalPalette = nil
         } catch {
             cancel()
             throw error
@@ -191,8 +178,6 @@ public final class GIFWriter: FrameSink {
     }
 
     public func cancel() {
-        globalPalette?.abandon()
-        globalPalette = nil
         file?.discard()
         file = nil
         spool = nil
@@ -231,12 +216,12 @@ public final class GIFWriter: FrameSink {
             // so the result does not depend on scheduling).
             let results = ResultSlots<(Int, GIFEncoder.Encoded)>(count: modes.count)
             let (width, height, plays) = (self.width, self.height, options.loop)
-            let streamedGlobal = globalPalette, concurrent = options.concurrent
+            let concurrent = options.concurrent
             let phase = attempts.isEmpty ? "encoding GIF" : "encoding GIF (quality \(quality), \(colors) colours)"
             let counter = ProgressCounter(total: modes.reduce(0) { $0 + encoder.progressUnits(mode: $1) }, phase: phase, report: progress)
             @Sendable func encode(_ k: Int) {
                 let outcome = Result { () throws -> (Int, GIFEncoder.Encoded) in
-                    let encoded = try encoder.encode(mode: modes[k], settings: settings, target: target, streamedGlobal: streamedGlobal,
+                    let encoded = try encoder.encode(mode: modes[k], settings: settings, target: target,
                                                      concurrency: concurrent ? .full : .none, progress: counter.advance)
                     return (try GIFMuxer.size(encoded, width: width, height: height, delays: delays, plays: plays), encoded)
                 }
