@@ -2,12 +2,7 @@
 import Foundation
 import Synchronization
 
-/// Turns spooled RGBA frames into GIF image blocks (see docs/gif.md).
-///
-/// Frames after the first store only the rectangle that changed; inside it, pixels that show
-/// what is already on screen are written as the transparent index. With a perceptual target each
-/// frame takes the first candidate drawing (`Candidate.order`) that reaches the target on
-/// SSIMULACRA2, then lossy LZW spends what room is left (`LossyRefiner`).
+/// Turns spooled RGBA frames into GIF image blocks, in one or two segments (see docs/gif.md).
 final class GIFEncoder: @unchecked Sendable {   // immutable after init
     enum PaletteMode: String, Sendable {
         /// One global colour table, quantized from all frames (weighted by changed pixels).
@@ -20,9 +15,6 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init
     struct FrameReport: Equatable, Sendable {
         /// The frame as a viewer sees it, on Segue's SSIMULACRA2.
         var score: Double
-        /// Drawings scored.
-        var tries: Int
-        var onGlobalTable: Bool
     }
 
     /// The encoded animation before muxing.

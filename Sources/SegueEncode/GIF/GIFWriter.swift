@@ -4,18 +4,9 @@ import Foundation
 import SegueFFmpeg
 import SegueRaster
 
-/// Writes an animated GIF (see docs/gif.md).
-///
-/// - Below quality 100 (the default is 90), the quality is a perceptual target: every frame, as a
-///   viewer sees it, scores at least the quality on SSIMULACRA2 wherever a 256-colour frame can
-///   (`PerceptualTarget`), with as few colours as reach it.
-/// - At quality 100 the file is encoded with one palette shared by all frames and with a palette
-///   per frame, libimagequant's best palettes, and the smaller file is kept.
-/// - Segue writes the whole file: image blocks, delays, the loop extension (`GIFMuxer`).
-///
-/// Frames are kept in an anonymous temporary file until `finish()`, which encodes, and writes
-/// the file atomically (temporary name + rename); see `FrameSink` for the failure guarantees.
-/// The same frames and options always give the same bytes.
+/// Writes an animated GIF (see docs/gif.md and `Options.quality`). Frames are kept in an
+/// anonymous temporary file until `finish()`, which encodes, and writes the file atomically
+/// (temporary name + rename; see `FrameSink`). The same frames and options give the same bytes.
 public final class GIFWriter: FrameSink {
     public enum PaletteStrategy: String, Sendable, CaseIterable {
         /// Encode both ways and keep the smaller file (the default).
