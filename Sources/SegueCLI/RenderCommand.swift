@@ -94,7 +94,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("WebP quality 0…100 with --lossy.", valueName: "q"))
     var webpQuality: Int?
 
-    @Option(help: "Frames rendered at once (default: the number of cores).")
+    @Option(help: "Frames rendered at once, and at 2 or more, GIF encoding on two cores (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Draw scripted fingers (interactions, scroll drags, both fingers of a pinch, taps) as translucent discs, like the Simulator's Show Touches.")
@@ -218,6 +218,7 @@ struct RenderCommand: ParsableCommand {
         encoder.gif = .init(quality: gifQuality ?? settings.gifQuality, maxColors: maxColors, loop: loop, maxBytes: gifLimit,
                             palette: gifPalette, dithering: gifDither ?? settings.gifDither,
                             qualityFloor: min(qualityFloor, gifQuality ?? settings.gifQuality), strict: gifStrict)
+        encoder.gif.concurrent = jobs > 1
         encoder.animatedImage = .init(loop: loop, lossy: lossy || settings.webpLossyQuality != nil,
                                       quality: webpQuality ?? settings.webpLossyQuality ?? AnimatedImageWriter.Options.defaultWebPQuality)
         let sinkPath = format == .raw && output == OutputPath.standardOutputName ? OutputPath.standardOutputName : url.path

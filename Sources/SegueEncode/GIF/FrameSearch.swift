@@ -10,7 +10,6 @@ extension SegmentEncoder {
         var best: Scored
         /// The ladder step of `best`, nil for the global table.
         var step: Int?
-        var tries: Int
     }
 
     func search(_ i: Int, region planned: FrameRegion) throws -> (Drawing, FrameRegion) {
@@ -26,7 +25,7 @@ extension SegmentEncoder {
         // A frame that changes nothing shows what it showed over the same source: its score is the last one's.
         if plan.unchanged[i] {
             let kept = Scored(drawing: try painter.drawing(candidates[0]), score: state.previousScore, rows: previousRows)
-            report(kept, tries: 0)
+            report(kept)
             prefetchNext(after: i)
             return (kept.drawing, region)
         }
@@ -38,14 +37,13 @@ extension SegmentEncoder {
             (climb, region) = repaired
             measured = scorer.measured
         }
-        let tries = climb.tries
         var chosen = climb.best
         if let step = climb.step { state.settleRung(step: step, room: chosen.score - target.score) }
         if let refined = refineLossy(i, chosen, region: region, scorer: scorer, previous: previousRows) {
             chosen = refined.0
             state.lossyLevel = refined.level
         }
-        report(chosen, tries: tries)
+        report(chosen)
         state.previousScore = chosen.score
         state.previousRows = plan.disposals[i] == 2 ? nil : chosen.rows
         state.previousRegion = measured
@@ -63,7 +61,6 @@ extension SegmentEncoder {
         let rect = painter.region.rect
         let changedRows = rect.y - measured.y ..< rect.maxY - measured.y
         var kept: Climb?, rung: Climb?, below: (score: Double, bytes: Int)?
-        var tries = 0
         // Whether the rung just tried paid for itself; its drawings join the ones kept if so.
         func rungPaid() -> Bool {
             guard let finished = rung else { return true }
@@ -79,9 +76,8 @@ extension SegmentEncoder {
             let drawing = try painter.drawing(candidate)
             let (score, rows) = scorer.score(drawing.shownRegion(over: state.screen, measured: measured, width: width),
                                              changedRows: changedRows, previous: previous)
-            tries += 1
             let step: Int? = if case .rung(let k) = candidate { k } else { nil }
-            let scored = Climb(best: Scored(drawing: drawing, score: score, rows: rows), step: step, tries: tries)
+            let scored = Climb(best: Scored(drawing: drawing, score: score, rows: rows), step: step)
             if score >= target.score { return scored }
             if step == nil {
                 if kept == nil || score > kept!.best.score { kept = scored }
@@ -90,7 +86,6 @@ extension SegmentEncoder {
             }
         }
         _ = rungPaid()
-        kept!.tries = tries
         return kept!
     }
 

@@ -2,12 +2,7 @@
 import Foundation
 import Synchronization
 
-/// Turns spooled RGBA frames into GIF image blocks (see docs/gif.md).
-///
-/// Frames after the first store only the rectangle that changed; inside it, pixels that show
-/// what is already on screen are written as the transparent index. With a perceptual target each
-/// frame takes the first candidate drawing (`Candidate.order`) that reaches the target on
-/// SSIMULACRA2, then lossy LZW spends what room is left (`LossyRefiner`).
+/// Turns spooled RGBA frames into GIF image blocks, in one or two segments (see docs/gif.md).
 final class GIFEncoder: @unchecked Sendable {   // immutable after init
     enum PaletteMode: String, Sendable {
         /// One global colour table, quantized from all frames (weighted by changed pixels).
@@ -20,9 +15,6 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init
     struct FrameReport: Equatable, Sendable {
         /// The frame as a viewer sees it, on Segue's SSIMULACRA2.
         var score: Double
-        /// Drawings scored.
-        var tries: Int
-        var onGlobalTable: Bool
     }
 
     /// The encoded animation before muxing.
@@ -71,13 +63,12 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init
     /// - Parameters:
     ///   - target: each frame aims at it (per-frame palettes only); nil: libimagequant's quality
     ///     `settings.quality` for every palette.
-    ///   - streamedGlobal: the global colour table made while the frames rendered, if any.
     func encode(mode: PaletteMode, settings: Quantizer.Settings, target: PerceptualTarget? = nil,
-                streamedGlobal: GlobalPaletteStream? = nil, concurrency: Concurrency = .full,
+                concurrency: Concurrency = .full,
                 progress: () -> Void = {}) throws -> Encoded {
         precondition(target == nil || mode == .perFrame, "a perceptual target needs a palette per frame")
         let shared = mode == .shared ? try PaletteHistogram.palette(spool, plan: plan, settings: settings, progress: progress) : nil
-        let global = target == nil ? nil : try globalPalette(settings, streamed: streamedGlobal)
+        let global = target == nil ? nil : try globalPalette(settings)
         let n = spool.count
         let starts = target == nil ? [0] : plan.segmentStarts(width: width, height: height, hasTransparency: hasTransparency)
         let ranges = starts.indices.map { starts[$0] ..< ($0 + 1 < starts.count ? starts[$0 + 1] : n) }
@@ -112,11 +103,9 @@ final class GIFEncoder: @unchecked Sendable {   // immutable after init
     }
 
     /// The global colour table of a perceptual encoding, where frames are small enough to use one.
-    private func globalPalette(_ settings: Quantizer.Settings, streamed: GlobalPaletteStream?) throws -> GlobalPalette? {
+    private func globalPalette(_ settings: Quantizer.Settings) throws -> GlobalPalette? {
         guard width * height <= GIFTuning.globalMaxPixels else { return nil }
-        let s = GlobalPalette.settings(settings)
-        if !hasTransparency, let streamed, streamed.settings == s, let made = try streamed.palette() { return made }
-        let (attributes, result) = try PaletteHistogram.palette(spool, plan: plan, settings: s)
+        let (attributes, result) = try PaletteHistogram.palette(spool, plan: plan, settings: GlobalPalette.settings(settings))
         return GlobalPalette(attributes: attributes, result: result)
     }
 }

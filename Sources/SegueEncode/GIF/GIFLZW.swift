@@ -31,160 +31,154 @@ enum GIFLZW {
         precondition((2...8).contains(minimumCodeSize))
         precondition(alternatives == nil || alternatives!.count == indices.count)
         out.append(UInt8(minimumCodeSize))
-        var writer = SubBlockWriter()
-        let table = Table()
-        defer { table.deallocate() }
-        let clear = 1 << minimumCodeSize
-        let endOfInformation = clear + 1
-        let maxCode = 4095
-        var codeSize = minimumCodeSize + 1
-        var next = clear + 2
-        writer.write(clear, bits: codeSize, into: &out)
-        let n = indices.count
-        guard n > 0, let symbols = indices.baseAddress else {
-            writer.write(endOfInformation, bits: codeSize, into: &out)
-            writer.finish(into: &out)
-            return
-        }
-        let alts = alternatives?.baseAddress
-
-        var prefix = Int(symbols[0])
-        if let alts, alts[0] >= 0,
-           lookahead(table, symbols, alts, n, Int(alts[0]), from: 0) > lookahead(table, symbols, alts, n, prefix, from: 0) {
-            prefix = Int(alts[0])
-        }
-        var i = 1
-        while i < n {
-            let s = Int(symbols[i])
-            var c = table.child(prefix, s)
-            if c >= 0 { prefix = c; i += 1; continue }
-            let a = alts.map { Int($0[i]) } ?? -1
-            if a >= 0 {
-                c = table.child(prefix, a)
-                if c >= 0 { prefix = c; i += 1; continue }
+        var dictionary = LZWDictionary(minimumCodeSize: minimumCodeSize)
+        defer { dictionary.deallocate() }
+        var packer = BitPacker()
+        let clear = 1 << minimumCodeSize, n = indices.count
+        packer.write(clear, bits: dictionary.codeSize)
+        if n > 0 {
+            let exact = { (k: Int) -> (Int, Int) in (Int(indices[k]), alternatives.map { Int($0[k]) } ?? -1) }
+            var prefix = dictionary.start(0, n: n, exact: exact)
+            for i in 1 ..< n {
+                let (s, a) = exact(i)
+                var c = dictionary.child(prefix, s)
+                if c < 0 && a >= 0 { c = dictionary.child(prefix, a) }
+                if c >= 0 { prefix = c; continue }
+                // No longer match: write the prefix, add a string, start again at i.
+                let symbol = dictionary.start(i, n: n, exact: exact)
+                packer.write(prefix, bits: dictionary.codeSize)
+                let clearBits = dictionary.add(prefix, symbol)
+                if clearBits > 0 { packer.write(clear, bits: clearBits) }
+                prefix = symbol
             }
-
-            // No longer match: write the prefix, add a string, start again at i.
-            var symbol = s
-            if a >= 0 && lookahead(table, symbols, alts, n, a, from: i) > lookahead(table, symbols, alts, n, s, from: i) {
-                symbol = a
-            }
-            writer.write(prefix, bits: codeSize, into: &out)
-            if next < maxCode {
-                if next == 1 << codeSize { codeSize += 1 }
-                table.insert(prefix, symbol, code: next)
-                next += 1
-            } else {
-                writer.write(clear, bits: codeSize, into: &out)
-                table.removeAll()
-                codeSize = minimumCodeSize + 1
-                next = clear + 2
-            }
-            prefix = symbol
-            i += 1
+            packer.write(prefix, bits: dictionary.codeSize)
         }
-        writer.write(prefix, bits: codeSize, into: &out)
-        // The decoder adds a table entry after reading that last code; follow its code size.
-        if next == 1 << codeSize && codeSize < 12 { codeSize += 1 }
-        writer.write(endOfInformation, bits: codeSize, into: &out)
-        writer.finish(into: &out)
+        packer.write(clear + 1, bits: dictionary.endCodeSize)
+        packer.finish(into: &out)
     }
 
-    /// How many symbols from position `i` on a greedy match starting with `first` covers.
-    private static func lookahead(_ table: Table, _ symbols: UnsafePointer<UInt8>, _ alts: UnsafePointer<Int16>?,
-                                  _ n: Int, _ first: Int, from i: Int) -> Int {
-        var code = first
-        var j = i + 1
-        while j < n {
-            var c = table.child(code, Int(symbols[j]))
-            if c < 0, let alts, alts[j] >= 0 { c = table.child(code, Int(alts[j])) }
-            if c < 0 { break }
-            code = c
-            j += 1
-        }
-        return j - i
-    }
+    /// Packs codes least significant bit first; `finish` cuts the bytes into sub-blocks.
+    private struct BitPacker {
+        var bytes: [UInt8] = []
+        var buffer: UInt64 = 0, count = 0
 
-    /// Open-addressing hash table from (prefix code, next index) to code; 8192 slots keep it at
-    /// most half full. Plain pointers: this is the encoder's innermost loop.
-    private struct Table {
-        static let slots = 8192
-        let keys: UnsafeMutablePointer<UInt32>     // key + 1; 0 = empty
-        let codes: UnsafeMutablePointer<UInt16>
-
-        init() {
-            keys = .allocate(capacity: Self.slots)
-            keys.initialize(repeating: 0, count: Self.slots)
-            codes = .allocate(capacity: Self.slots)
-            codes.initialize(repeating: 0, count: Self.slots)
-        }
-
-        func deallocate() { keys.deallocate(); codes.deallocate() }
-
-        @inline(__always) static func key(_ prefix: Int, _ symbol: Int) -> UInt32 { UInt32(truncatingIfNeeded: prefix << 8 | symbol) &+ 1 }
-        @inline(__always) static func slot(_ key: UInt32) -> Int { Int((key &* 0x9E37_79B1) >> 19) & (slots - 1) }
-
-        /// The code for (prefix, symbol), or -1.
-        @inline(__always) func child(_ prefix: Int, _ symbol: Int) -> Int {
-            let key = Self.key(prefix, symbol)
-            var slot = Self.slot(key)
-            while true {
-                let k = keys[slot]
-                if k == key { return Int(codes[slot]) }
-                if k == 0 { return -1 }
-                slot = (slot + 1) & (Self.slots - 1)
+        mutating func write(_ code: Int, bits: Int) {
+            buffer |= UInt64(code) << UInt64(count)
+            count += bits
+            while count >= 8 {
+                bytes.append(UInt8(truncatingIfNeeded: buffer))
+                buffer >>= 8
+                count -= 8
             }
         }
 
-        func insert(_ prefix: Int, _ symbol: Int, code: Int) {
-            let key = Self.key(prefix, symbol)
-            var slot = Self.slot(key)
-            while keys[slot] != 0 { slot = (slot + 1) & (Self.slots - 1) }
-            keys[slot] = key
-            codes[slot] = UInt16(code)
-        }
-
-        func removeAll() { keys.update(repeating: 0, count: Self.slots) }
-    }
-
-    /// Packs codes LSB-first and emits 255-byte data sub-blocks.
-    private struct SubBlockWriter {
-        var bitBuffer: UInt64 = 0
-        var bitCount = 0
-        var block = [UInt8]()
-
-        init() { block.reserveCapacity(255) }
-
-        mutating func write(_ code: Int, bits: Int, into out: inout [UInt8]) {
-            bitBuffer |= UInt64(code) << UInt64(bitCount)
-            bitCount += bits
-            while bitCount >= 8 {
-                appendByte(UInt8(truncatingIfNeeded: bitBuffer), into: &out)
-                bitBuffer >>= 8
-                bitCount -= 8
-            }
-        }
-
-        private mutating func appendByte(_ byte: UInt8, into out: inout [UInt8]) {
-            block.append(byte)
-            if block.count == 255 {
-                out.append(255)
-                out.append(contentsOf: block)
-                block.removeAll(keepingCapacity: true)
-            }
-        }
-
-        mutating func finish(into out: inout [UInt8]) {
-            if bitCount > 0 {
-                appendByte(UInt8(truncatingIfNeeded: bitBuffer), into: &out)
-                bitBuffer = 0
-                bitCount = 0
-            }
-            if !block.isEmpty {
-                out.append(UInt8(block.count))
-                out.append(contentsOf: block)
+        func finish(into out: inout [UInt8]) {
+            var bytes = self.bytes
+            if count > 0 { bytes.append(UInt8(truncatingIfNeeded: buffer)) }
+            for start in stride(from: 0, to: bytes.count, by: 255) {
+                let end = min(start + 255, bytes.count)
+                out.append(UInt8(end - start))
+                out.append(contentsOf: bytes[start ..< end])
             }
             out.append(0)
         }
     }
+}
+
+/// The LZW dictionary as the encoder builds it: codes hashed on (code, symbol), to find a
+/// continuation, and a tree (each code's first child, next sibling and last index), for the lossy
+/// pass to enumerate a string's continuations. Plain pointers: this is the innermost loop.
+struct LZWDictionary {
+    static let maxCode = 4095
+    /// At most 4,096 codes in 8,192 slots, each (code << 8 | symbol) << 12 | child; empty slots all ones.
+    static let slots = 1 << 13
+    let minimumCodeSize: Int
+    private let children: UnsafeMutablePointer<Int16>
+    private let siblings: UnsafeMutablePointer<Int16>
+    private let symbols: UnsafeMutablePointer<UInt8>
+    private let table: UnsafeMutablePointer<UInt32>
+    private(set) var codeSize: Int
+    private var next: Int
+
+    init(minimumCodeSize: Int) {
+        self.minimumCodeSize = minimumCodeSize
+        children = .allocate(capacity: Self.maxCode + 1)
+        siblings = .allocate(capacity: Self.maxCode + 1)
+        symbols = .allocate(capacity: Self.maxCode + 1)
+        table = .allocate(capacity: Self.slots)
+        children.initialize(repeating: -1, count: Self.maxCode + 1)
+        siblings.initialize(repeating: -1, count: Self.maxCode + 1)
+        symbols.initialize(repeating: 0, count: Self.maxCode + 1)
+        table.initialize(repeating: .max, count: Self.slots)
+        codeSize = minimumCodeSize + 1
+        next = (1 << minimumCodeSize) + 2
+    }
+
+    func deallocate() { children.deallocate(); siblings.deallocate(); symbols.deallocate(); table.deallocate() }
+
+    @inline(__always) private static func slot(_ key: UInt32) -> Int { Int((key &* 2_654_435_761) >> 19) }
+
+    /// The code for `code` followed by `symbol`, or -1. (Single indices are their own codes.)
+    @inline(__always) func child(_ code: Int, _ symbol: Int) -> Int {
+        let key = UInt32(truncatingIfNeeded: code << 8 | symbol)
+        var k = Self.slot(key)
+        while true {
+            let entry = table[k]
+            if entry == .max { return -1 }
+            if entry >> 12 == key { return Int(entry & 0xFFF) }
+            k = (k + 1) & (Self.slots - 1)
+        }
+    }
+
+    @inline(__always) func firstChild(of code: Int) -> Int { Int(children[code]) }
+    @inline(__always) func nextSibling(of code: Int) -> Int { Int(siblings[code]) }
+    @inline(__always) func symbol(_ code: Int) -> Int { code < (1 << minimumCodeSize) ? code : Int(symbols[code]) }
+
+    /// How many pixels from `k` on an exact match starting with `symbol` covers; `exact(j)`: pixel
+    /// j's index and its alternative (-1: none).
+    func reach(_ symbol: Int, from k: Int, n: Int, exact: (Int) -> (Int, Int)) -> Int {
+        var code = symbol, j = k + 1
+        while j < n {
+            let (e, a) = exact(j)
+            var c = child(code, e)
+            if c < 0 && a >= 0 { c = child(code, a) }
+            if c < 0 { break }
+            code = c
+            j += 1
+        }
+        return j - k
+    }
+
+    /// The index a new string at pixel `k` starts with: of its two, the one whose match reaches further.
+    func start(_ k: Int, n: Int, exact: (Int) -> (Int, Int)) -> Int {
+        let (e, a) = exact(k)
+        return a >= 0 && reach(a, from: k, n: n, exact: exact) > reach(e, from: k, n: n, exact: exact) ? a : e
+    }
+
+    /// Adds `prefix` followed by `symbol` as the next code; where the table is full the encoder
+    /// writes a clear code instead and starts again. Returns the clear code's bits (0: none).
+    mutating func add(_ prefix: Int, _ symbol: Int) -> Int {
+        guard next < Self.maxCode else {
+            let bits = codeSize
+            children.update(repeating: -1, count: Self.maxCode + 1)
+            table.update(repeating: .max, count: Self.slots)
+            next = (1 << minimumCodeSize) + 2
+            codeSize = minimumCodeSize + 1
+            return bits
+        }
+        if next == 1 << codeSize { codeSize += 1 }
+        children[next] = -1
+        symbols[next] = UInt8(symbol)
+        siblings[next] = children[prefix]
+        children[prefix] = Int16(next)
+        let key = UInt32(truncatingIfNeeded: prefix << 8 | symbol)
+        var k = Self.slot(key)
+        while table[k] != .max { k = (k + 1) & (Self.slots - 1) }
+        table[k] = key << 12 | UInt32(truncatingIfNeeded: next)
+        next += 1
+        return 0
+    }
+
+    /// The end code's size: the decoder adds a table entry after reading the last code.
+    var endCodeSize: Int { next == 1 << codeSize && codeSize < 12 ? codeSize + 1 : codeSize }
 }

@@ -47,7 +47,7 @@ extension GIFLZW {
         precondition(input.reference.count == n && input.under.count == n && input.alternatives.count == n
                      && indices.count == n && shown.count == n)
         guard n > 0 else { return 0 }
-        var dictionary = LossyDictionary(minimumCodeSize: input.minimumCodeSize)
+        var dictionary = LZWDictionary(minimumCodeSize: input.minimumCodeSize)
         defer { dictionary.deallocate() }
         var bits = dictionary.codeSize   // the clear code that starts the data
         let limit = 9 * tolerance * tolerance
@@ -59,10 +59,7 @@ extension GIFLZW {
             return preferAlternative && a >= 0 ? (a, e) : (e, a)
         }
         // Where a new string starts: the exact index whose match reaches further (as `GIFLZW.encode`).
-        func start(_ k: Int) -> Int {
-            let (e, a) = exact(k)
-            return a >= 0 && dictionary.reach(a, from: k, n: n, exact: exact) > dictionary.reach(e, from: k, n: n, exact: exact) ? a : e
-        }
+        func start(_ k: Int) -> Int { dictionary.start(k, n: n, exact: exact) }
         // Carried error per channel, in 8-bit units scaled by 4 (so that the 3/4 decay stays exact).
         var errR = 0, errG = 0, errB = 0
         var prefix = start(0)
@@ -119,7 +116,7 @@ extension GIFLZW {
             }
         }
         // The last string's code and the end code.
-        return bits + dictionary.finalCodeBits()
+        return bits + dictionary.codeSize + dictionary.endCodeSize
     }
 
     /// Weighted squared RGB distance between `color` and a target in quarter units, times 9 in
@@ -131,99 +128,5 @@ extension GIFLZW {
         let dg = Int(color >> 8 & 0xFF) * 4 - g4
         let db = Int(color >> 16 & 0xFF) * 4 - b4
         return (3 * dr * dr + 4 * dg * dg + 2 * db * db) / 16
-    }
-}
-
-/// The LZW dictionary as the lossy pass walks it: a tree (each code's first child, next sibling
-/// and last index), to enumerate a string's continuations, and the same codes hashed on
-/// (code, symbol), to find one continuation faster than walking a code's children.
-private struct LossyDictionary {
-    static let maxCode = 4095
-    /// At most 4,096 codes in 8,192 slots, each (code << 8 | symbol) << 12 | child; empty slots all ones.
-    static let slots = 1 << 13
-    let minimumCodeSize: Int
-    private let children: UnsafeMutablePointer<Int16>
-    private let siblings: UnsafeMutablePointer<Int16>
-    private let symbols: UnsafeMutablePointer<UInt8>
-    private let table: UnsafeMutablePointer<UInt32>
-    private(set) var codeSize: Int
-    private var next: Int
-
-    init(minimumCodeSize: Int) {
-        self.minimumCodeSize = minimumCodeSize
-        children = .allocate(capacity: Self.maxCode + 1)
-        siblings = .allocate(capacity: Self.maxCode + 1)
-        symbols = .allocate(capacity: Self.maxCode + 1)
-        table = .allocate(capacity: Self.slots)
-        children.initialize(repeating: -1, count: Self.maxCode + 1)
-        siblings.initialize(repeating: -1, count: Self.maxCode + 1)
-        symbols.initialize(repeating: 0, count: Self.maxCode + 1)
-        table.initialize(repeating: .max, count: Self.slots)
-        codeSize = minimumCodeSize + 1
-        next = (1 << minimumCodeSize) + 2
-    }
-
-    func deallocate() { children.deallocate(); siblings.deallocate(); symbols.deallocate(); table.deallocate() }
-
-    @inline(__always) private static func slot(_ key: UInt32) -> Int { Int((key &* 2_654_435_761) >> 19) }
-
-    /// The code for `code` followed by `symbol`, or -1. (Single indices are their own codes.)
-    @inline(__always) func child(_ code: Int, _ symbol: Int) -> Int {
-        let key = UInt32(truncatingIfNeeded: code << 8 | symbol)
-        var k = Self.slot(key)
-        while true {
-            let entry = table[k]
-            if entry == .max { return -1 }
-            if entry >> 12 == key { return Int(entry & 0xFFF) }
-            k = (k + 1) & (Self.slots - 1)
-        }
-    }
-
-    @inline(__always) func firstChild(of code: Int) -> Int { Int(children[code]) }
-    @inline(__always) func nextSibling(of code: Int) -> Int { Int(siblings[code]) }
-    @inline(__always) func symbol(_ code: Int) -> Int { code < (1 << minimumCodeSize) ? code : Int(symbols[code]) }
-
-    /// How many pixels from `k` on an exact match starting with `symbol` covers.
-    func reach(_ symbol: Int, from k: Int, n: Int, exact: (Int) -> (Int, Int)) -> Int {
-        var code = symbol, j = k + 1
-        while j < n {
-            let (e, a) = exact(j)
-            var c = child(code, e)
-            if c < 0 && a >= 0 { c = child(code, a) }
-            if c < 0 { break }
-            code = c
-            j += 1
-        }
-        return j - k
-    }
-
-    /// Adds `prefix` followed by `symbol` as the next code, as the encoder does; where the table
-    /// is full the encoder writes a clear code instead and starts again. Returns the extra bits
-    /// written (the clear code's).
-    mutating func add(_ prefix: Int, _ symbol: Int) -> Int {
-        guard next < Self.maxCode else {
-            let bits = codeSize
-            children.update(repeating: -1, count: Self.maxCode + 1)
-            table.update(repeating: .max, count: Self.slots)
-            next = (1 << minimumCodeSize) + 2
-            codeSize = minimumCodeSize + 1
-            return bits
-        }
-        if next == 1 << codeSize { codeSize += 1 }
-        children[next] = -1
-        symbols[next] = UInt8(symbol)
-        siblings[next] = children[prefix]
-        children[prefix] = Int16(next)
-        let key = UInt32(truncatingIfNeeded: prefix << 8 | symbol)
-        var k = Self.slot(key)
-        while table[k] != .max { k = (k + 1) & (Self.slots - 1) }
-        table[k] = key << 12 | UInt32(truncatingIfNeeded: next)
-        next += 1
-        return 0
-    }
-
-    /// The bits of the last string's code and the end code.
-    func finalCodeBits() -> Int {
-        codeSize + (next == 1 << codeSize && codeSize < 12 ? codeSize + 1 : codeSize)
     }
 }

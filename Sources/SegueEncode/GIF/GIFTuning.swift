@@ -59,8 +59,8 @@ enum GIFTuning {
     /// start the second segment, drawn whole: more animations use both cores, each for a few bytes.
     static let segmentStartPercent = 75
     /// Largest frame (pixels) for which work runs beside the search (second segment, prefetching,
-    /// LZW coding, lossy LZW): each holds frame-sized buffers, and the largest phone frames would
-    /// otherwise pass 400 MB.
+    /// LZW coding, lossy LZW, both palette strategies at quality 100): each holds frame-sized
+    /// buffers, and the largest phone frames would otherwise pass 400 MB.
     static let concurrentMaxPixels = 2_000_000
     /// Frames up to this many pixels are scored whole; larger ones score the rows their change
     /// spans, in bands of `measuredBandPixels`, for memory.

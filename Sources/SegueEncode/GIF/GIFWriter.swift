@@ -4,19 +4,9 @@ import Foundation
 import SegueFFmpeg
 import SegueRaster
 
-/// Writes an animated GIF (see docs/gif.md).
-///
-/// - Below quality 100 (the default is 90), the quality is a perceptual target: every frame, as a
-///   viewer sees it, scores at least the quality on SSIMULACRA2 wherever a 256-colour frame can
-///   (`PerceptualTarget`), with as few colours as reach it.
-/// - At quality 100 the file is encoded with one palette shared by all frames and with a palette
-///   per frame, libimagequant's best palettes, and the smaller file is kept.
-/// - Segue writes the image blocks (libavcodec's GIF encoder stores full frames whenever the
-///   palette changes); libavformat's GIF muxer adds the loop extension, delays and trailer.
-///
-/// Frames are kept in an anonymous temporary file until `finish()`, which encodes, and writes
-/// the file atomically (temporary name + rename); see `FrameSink` for the failure guarantees.
-/// The same frames and options always give the same bytes.
+/// Writes an animated GIF (see docs/gif.md and `Options.quality`). Frames are kept in an
+/// anonymous temporary file until `finish()`, which encodes, and writes the file atomically
+/// (temporary name + rename; see `FrameSink`). The same frames and options give the same bytes.
 public final class GIFWriter: FrameSink {
     public enum PaletteStrategy: String, Sendable, CaseIterable {
         /// Encode both ways and keep the smaller file (the default).
@@ -52,6 +42,11 @@ public final class GIFWriter: FrameSink {
         /// whole ladder, down to 16 colours); above `quality`, nothing is lowered and a file over
         /// `maxBytes` is refused without a second encode.
         public var qualityFloor: Int
+
+        /// Whether the encoder uses a second core: prefetching, a second segment searched beside
+        /// the first, both palette strategies at once (`segue render --jobs 1` turns it off).
+        /// The file is the same either way.
+        public var concurrent = true
 
         /// Visually lossless: SSIMULACRA2 90 on every frame that a GIF can bring there.
         public static let defaultQuality = 90
@@ -97,8 +92,6 @@ public final class GIFWriter: FrameSink {
 
     private var file: AtomicFileWriter?
     private var spool: FrameSpool?
-    /// The global colour table, made as the frames come (perceptual encodings of small frames).
-    private var globalPalette: GlobalPaletteStream?
     private var hasTransparency = false
     private var scratch: [UInt8]
 
@@ -121,18 +114,13 @@ public final class GIFWriter: FrameSink {
         self.fps = fps
         self.options = options
         scratch = [UInt8](repeating: 0, count: width * height * 4)
-        if width * height > Self.concurrentEncodeMaxPixels { Self.returnLargeBuffersToTheSystem() } else { Self.keepBuffersForReuse() }
+        if width * height > GIFTuning.concurrentMaxPixels { Self.returnLargeBuffersToTheSystem() } else { Self.keepBuffersForReuse() }
         let file = try AtomicFileWriter(destination: url)
         self.url = file.destination
         self.file = file
         do {
             let spool = try FrameSpool(for: file, width: width, height: height)
             self.spool = spool
-            if Self.perceptualTarget(quality: options.quality, palette: options.palette, strict: options.strict) != nil
-                && width * height <= GIFTuning.globalMaxPixels {
-                globalPalette = GlobalPaletteStream(spool: spool, settings: GlobalPalette.settings(
-                    Self.quantizerSettings(quality: options.quality, colors: options.maxColors, dithering: options.dithering)))
-            }
         } catch {
             file.discard()
             self.file = nil
@@ -150,13 +138,8 @@ public final class GIFWriter: FrameSink {
         guard file != nil, let spool else { throw EncodeError.writerClosed }
         do {
             try requireFrameSize(image, width: width, height: height)
-            if Unpremultiply.convert(image, order: .rgba, alpha: .binary, into: &scratch) {
-                hasTransparency = true
-                globalPalette?.abandon()
-                globalPalette = nil
-            }
+            if Unpremultiply.convert(image, order: .rgba, alpha: .binary, into: &scratch) { hasTransparency = true }
             try scratch.withUnsafeBytes { try spool.append($0) }
-            globalPalette?.frameStored(frameCount)
             frameCount += 1
         } catch {
             cancel()
@@ -179,7 +162,6 @@ public final class GIFWriter: FrameSink {
             self.summary = summary
             self.file = nil
             self.spool = nil
-            globalPalette = nil
         } catch {
             cancel()
             throw error
@@ -187,17 +169,12 @@ public final class GIFWriter: FrameSink {
     }
 
     public func cancel() {
-        globalPalette?.abandon()
-        globalPalette = nil
         file?.discard()
         file = nil
         spool = nil
     }
 
     // MARK: - Choosing settings
-
-    /// Largest frame (pixels) whose palette strategies are encoded at the same time, for memory.
-    static let concurrentEncodeMaxPixels = 2_000_000
 
     /// glibc raises its mmap threshold each time a large mmapped buffer is freed, after which
     /// frame-sized buffers come from the heap and its free space is not given back; for large
@@ -230,19 +207,19 @@ public final class GIFWriter: FrameSink {
             // so the result does not depend on scheduling).
             let results = ResultSlots<(Int, GIFEncoder.Encoded)>(count: modes.count)
             let (width, height, plays) = (self.width, self.height, options.loop)
-            let streamedGlobal = globalPalette
+            let concurrent = options.concurrent
             let phase = attempts.isEmpty ? "encoding GIF" : "encoding GIF (quality \(quality), \(colors) colours)"
             let counter = ProgressCounter(total: modes.reduce(0) { $0 + encoder.progressUnits(mode: $1) }, phase: phase, report: progress)
             @Sendable func encode(_ k: Int) {
                 let outcome = Result { () throws -> (Int, GIFEncoder.Encoded) in
-                    let encoded = try encoder.encode(mode: modes[k], settings: settings, target: target, streamedGlobal: streamedGlobal,
-                                                     progress: counter.advance)
+                    let encoded = try encoder.encode(mode: modes[k], settings: settings, target: target,
+                                                     concurrency: concurrent ? .full : .none, progress: counter.advance)
                     return (try GIFMuxer.size(encoded, width: width, height: height, delays: delays, plays: plays), encoded)
                 }
                 results.set(k, outcome)
             }
-            // Above `concurrentEncodeMaxPixels` they run one after the other, for memory.
-            if width * height <= Self.concurrentEncodeMaxPixels {
+            // Above `concurrentMaxPixels` they run one after the other, for memory.
+            if concurrent && width * height <= GIFTuning.concurrentMaxPixels {
                 DispatchQueue.concurrentPerform(iterations: modes.count, execute: encode)
             } else {
                 modes.indices.forEach(encode)

@@ -147,9 +147,6 @@ enum Quantizer {
             return Remapped(indices: indices, palette: palette, transparentIndex: transparent)
         }
 
-        /// libimagequant's estimate of the palette's mean square error (negative where it has none).
-        var quantizationError: Double { liq_get_quantization_error(pointer) }
-
         var palette: [Color] {
             guard let p = liq_get_palette(pointer) else { return [] }
             let count = Int(p.pointee.count)
@@ -198,21 +195,12 @@ enum Quantizer {
         }
     }
 
-    /// Backgrounds read row by row: an allocator for libimagequant that refuses buffers of
-    /// `limit` bytes or more, and is malloc for the rest (16-byte aligned, as libimagequant needs).
-    ///
-    /// When libimagequant (2.x, `liq_image_get_row_f_init`) first reads an image's colours as
-    /// floats it caches them whole, 16 bytes a pixel, unless that
-    /// allocation fails: then it converts each row as it reads it, to the same values. A
-    /// remapping's background is read one row at a time beside the image, so it need not be
-    /// cached. (Not the image being quantized: its contrast maps hold three rows at once, which
-    /// the uncached path does not support.)
-    ///
-    /// The uncached path allocates a new row buffer at each pass of each remapping, and overwrites
-    /// its pointer to the one before without freeing it. So during a remapping (`remapping`, on
-    /// the calling thread) each buffer made replaces, and frees, the one before; the background
-    /// keeps the last, which libimagequant frees with it. Nothing else allocates through a
-    /// background's allocator while it is remapped.
+    /// Backgrounds read row by row: an allocator that refuses buffers of `limit` bytes or more
+    /// (malloc for the rest). libimagequant 2.x caches an image's colours whole as floats, 16
+    /// bytes a pixel, unless that allocation fails: then it converts each row as it reads it, to
+    /// the same values. Its uncached path allocates a new row buffer at each pass of a remapping
+    /// without freeing the one before, so during a remapping (`remapping`) each buffer made
+    /// replaces, and frees, the one before; the background keeps the last, freed with it.
     enum RowByRowBackground {
         static let limit = 1 << 20
         /// A buffer that a background holds.
@@ -265,17 +253,12 @@ enum Quantizer {
         if status != LIQ_OK { throw error(call, status) }
     }
 
+    /// The errors Segue's calls can meet; others by number.
     static func error(_ call: String, _ status: liq_error) -> AnimatedImageError {
         let text = switch status {
-        case LIQ_QUALITY_TOO_LOW: "quality too low"
         case LIQ_VALUE_OUT_OF_RANGE: "value out of range"
         case LIQ_OUT_OF_MEMORY: "out of memory"
-        case LIQ_ABORTED: "aborted"
-        case LIQ_BITMAP_NOT_AVAILABLE: "bitmap not available"
-        case LIQ_BUFFER_TOO_SMALL: "buffer too small"
-        case LIQ_INVALID_POINTER: "invalid pointer"
-        case LIQ_UNSUPPORTED: "unsupported"
-        default: "error \(status.rawValue)"
+        default: "libimagequant error \(status.rawValue)"
         }
         return AnimatedImageError.quantizer(call: call, message: text)
     }

@@ -111,7 +111,7 @@ final class SegmentEncoder {
         if disposal == 2 { Pixels.clear(&state.base, plan.rects[i], width: width) }
     }
 
-    func report(_ scored: Scored, tries: Int) {
-        reports.append(GIFEncoder.FrameReport(score: scored.score, tries: tries, onGlobalTable: scored.drawing.onGlobalTable))
+    func report(_ scored: Scored) {
+        reports.append(GIFEncoder.FrameReport(score: scored.score))
     }
 }

@@ -6,10 +6,10 @@ import Testing
 
 /// Work run ahead or beside the search (the prefetcher, the second segment searched beside the
 /// first) changes only when things are ready, never what is chosen: the file is the same with it
-/// off. (Synthetic animations rather than the scenes, which this target cannot render; `--jobs`
-/// is checked end to end in `GIFRenderTests`.)
-@Suite("GIF speculation never changes a file")
-struct GIFSpeculationTests {
+/// off, and the prefetcher alone changes nothing either. (Synthetic animations, where each switch
+/// is set on its own; the scenes are encoded both ways end to end in `GIFSpeculationTests`.)
+@Suite("GIF encoder concurrency never changes a file")
+struct GIFConcurrencyTests {
     static let width = 120, height = 90
 
     /// Animations of different kinds, opaque RGBA: a photo-like screen dimming under a sliding card
