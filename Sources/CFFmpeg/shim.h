@@ -45,7 +45,7 @@ static inline int segue_sws_flags_bitexact(void) {
     return SWS_BILINEAR | SWS_ACCURATE_RND | SWS_BITEXACT | SWS_FULL_CHR_H_INP;
 }
 static inline int segue_sws_cs_itu709(void) { return SWS_CS_ITU709; }
-static inline int segue_thread_frame(void) { return FF_THREAD_FRAME; }
+static inline int segue_thread_slice(void) { return FF_THREAD_SLICE; }
 static inline int segue_log_error(void) { return AV_LOG_ERROR; }
 static inline int segue_log_info(void) { return AV_LOG_INFO; }
 

@@ -7,7 +7,8 @@ import SegueRaster
 /// Encodes frames to an H.264 MP4 (libx264, yuv420p, BT.709, limited range, moov atom first).
 ///
 /// Output is byte-identical for identical input on every run, and on every x86-64 machine with
-/// the same FFmpeg/x264 versions: x264's thread count is fixed (`x264Threads`), x264 does not use
+/// the same FFmpeg/x264 versions: x264's thread count follows the frame size alone
+/// (`x264Threading(encodedHeight:)`), x264 does not use
 /// its AVX-512 code (which is not deterministic with MB-tree, see `shim.h`), swscale runs in
 /// bit-exact mode, and the muxer writes no creation time or library version (`+bitexact`).
 /// (SSE4.2-, AVX- and AVX2-level code paths give the same bytes.)
@@ -26,17 +27,36 @@ public final class MP4Writer: FrameSink {
     /// The preset used unless another is given: x264's default, a little smaller files than
     /// `fast` for a little more time (docs/performance.md, "x264 preset").
     public static let defaultPreset = "medium"
-    /// x264 frame threads. Fixed rather than "auto" because x264's output depends on its
-    /// thread count, and "auto" would make files differ between machines with different core counts.
-    /// One, because x264's frames are most of a render's memory and the frames render on the other
-    /// cores meanwhile; more threads may be faster on machines with many cores
-    /// (docs/performance.md, "x264 threads and lookahead").
-    public static let x264Threads = 1
-    /// x264's rate-control lookahead in frames (x264's default for `medium` is 40). UI transitions
-    /// are short and their motion smooth, so MB-tree gains little from looking further ahead,
-    /// while each lookahead frame holds a whole frame's memory (docs/performance.md, "x264
-    /// threads and lookahead").
-    public static let x264Lookahead = 6
+    /// How x264 runs for one frame size: its thread count and rate-control lookahead.
+    public struct X264Threading: Equatable, Sendable {
+        /// x264 threads, each encoding one horizontal band (slice) of every frame.
+        public let threads: Int
+        /// Rate-control lookahead in frames.
+        public let lookahead: Int
+    }
+
+    /// Most x264 threads any frame size gets.
+    public static let x264MaxThreads = 4
+    /// Fewest macroblock rows (16 px each) a slice is given: thinner slices cost more bytes.
+    public static let x264MinRowsPerSlice = 16
+
+    /// x264's threads and lookahead for frames `encodedHeight` pixels tall, from the size alone,
+    /// never from the machine: x264's output depends on its thread count, so the same scene then
+    /// gives the same bytes on every machine and at every `--jobs`.
+    ///
+    /// Sliced threads, not frame threads: the threads share one frame, so a thread costs its
+    /// scratch buffers rather than whole frames of its own, and a 1170×2532 render stays within
+    /// its memory budget with every thread. One thread per `x264MinRowsPerSlice` macroblock rows, at
+    /// most `x264MaxThreads`, since each slice boundary costs bytes. The lookahead is 6 frames at
+    /// every size (x264's default for `medium` is 40): UI transitions are short and their motion
+    /// smooth, so MB-tree gains little from looking further ahead, while each lookahead frame
+    /// holds a whole frame's memory. Reasoning and figures: docs/mp4.md, "x264 threads and
+    /// lookahead", and docs/performance.md.
+    public static func x264Threading(encodedHeight: Int) -> X264Threading {
+        let macroblockRows = (encodedHeight + 15) / 16
+        let threads = min(x264MaxThreads, max(1, macroblockRows / x264MinRowsPerSlice))
+        return X264Threading(threads: threads, lookahead: 6)
+    }
 
     public let url: URL
     /// Size of the frames passed to `append`.
@@ -149,12 +169,13 @@ public final class MP4Writer: FrameSink {
         if (formatContext.pointee.oformat.pointee.flags & segue_fmt_globalheader()) != 0 {
             ctx.pointee.flags |= segue_codec_flag_global_header()
         }
-        ctx.pointee.thread_count = Int32(Self.x264Threads)
-        ctx.pointee.thread_type = segue_thread_frame()
+        let threading = Self.x264Threading(encodedHeight: encodedHeight)
+        ctx.pointee.thread_count = Int32(threading.threads)
+        ctx.pointee.thread_type = segue_thread_slice()
         try ffcheck(av_opt_set(ctx.pointee.priv_data, "preset", preset, 0), "av_opt_set (libx264 preset=\(preset))")
         try ffcheck(av_opt_set(ctx.pointee.priv_data, "crf", String(crf), 0), "av_opt_set (libx264 crf=\(crf))")
-        try ffcheck(av_opt_set(ctx.pointee.priv_data, "rc-lookahead", String(Self.x264Lookahead), 0),
-                    "av_opt_set (libx264 rc-lookahead=\(Self.x264Lookahead))")
+        try ffcheck(av_opt_set(ctx.pointee.priv_data, "rc-lookahead", String(threading.lookahead), 0),
+                    "av_opt_set (libx264 rc-lookahead=\(threading.lookahead))")
         // On AVX-512 CPUs x264's output varies between encodes in one process and differs from
         // AVX2/SSE machines; x264's other code paths give the same bytes everywhere (see shim.h).
         let cpuFlags = segue_x264_cpu_flags_without_avx512()

@@ -71,29 +71,45 @@ struct MP4WriterTests {
         #expect(boxes.first == "ftyp")
     }
 
-    @Test("x264 runs with 1 frame thread and a 6-frame lookahead (the memory budget), as its own SEI records")
-    func x264ThreadsAndLookahead() throws {
+    /// The rule as docs/mp4.md states it: one sliced thread per 16 macroblock rows (16 px each) of
+    /// the even-padded height, at least 1, at most 4; a 6-frame lookahead at every size.
+    /// Worked out by hand: 64 px → 4 rows → 1; 496 → 31 rows → 1; 512 → 32 → 2; 752 → 47 → 2;
+    /// 768 → 48 → 3; 844 → 53 (52.75 rounded up) → 3; 1024 → 64 → 4; 1688 → 106 → 4 (capped); 2532 → 159 → 4.
+    @Test("x264's thread count follows the frame height alone", arguments: [
+        (64, 1), (496, 1), (512, 2), (752, 2), (768, 3), (844, 3), (1024, 4), (1688, 4), (2532, 4), (8192, 4),
+    ])
+    func x264ThreadsFollowTheHeight(height: Int, threads: Int) {
+        let t = MP4Writer.x264Threading(encodedHeight: height)
+        #expect(t.threads == threads)
+        #expect(t.lookahead == 6)
+    }
+
+    @Test("x264 runs with the rule's sliced threads and a 6-frame lookahead, as its own SEI records",
+          arguments: [(64, 1), (512, 2), (768, 3), (1024, 4)])
+    func x264ThreadsAndLookahead(height: Int, threads: Int) throws {
         let dir = try makeTempDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("bars.mp4")
-        try encodeBars(to: url, width: 96, height: 64, count: 3)
+        try encodeBars(to: url, width: 96, height: height, count: 3)
         // libx264 writes its settings as text into an unregistered-user-data SEI of the first frame.
         let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
         let options = try #require(text.range(of: "x264 - core").map { String(text[$0.lowerBound...].prefix(2000)) })
         let fields = options.split(separator: " ")
-        #expect(fields.contains("threads=1"))
+        #expect(fields.contains("threads=\(threads)"))
+        #expect(fields.contains("sliced_threads=\(threads > 1 ? 1 : 0)"))
         #expect(fields.contains("rc_lookahead=6"))
         #expect(fields.contains("bframes=3"))   // the medium preset is otherwise unchanged
     }
 
-    @Test("two encodes a second apart are byte-identical")
-    func deterministic() throws {
+    @Test("two encodes a second apart are byte-identical, with one x264 thread and with several",
+          arguments: [(95, 63), (96, 1024)])
+    func deterministic(size: (Int, Int)) throws {
         let dir = try makeTempDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let a = dir.appendingPathComponent("a.mp4"), b = dir.appendingPathComponent("b.mp4")
-        try encodeBars(to: a, width: 95, height: 63)
+        try encodeBars(to: a, width: size.0, height: size.1)
         Thread.sleep(forTimeInterval: 1.1)   // a creation time would now differ
-        try encodeBars(to: b, width: 95, height: 63)
+        try encodeBars(to: b, width: size.0, height: size.1)
         let da = try Data(contentsOf: a), db = try Data(contentsOf: b)
         #expect(da.count > 1000)
         #expect(da == db)
