@@ -60,6 +60,8 @@ public struct DisplayNode: Sendable {
     public var mask: [DisplayNode] = []
     /// CAShapeLayer's drawing, above the background and below the sublayers.
     public var shape: ShapeSpec?
+    /// CAGradientLayer's drawing, above the background and below the contents and sublayers.
+    public var gradient: GradientSpec?
 
     public init(id: String, transform: Transform3D, bounds: Rect, opacity: Double, isHidden: Bool,
                 isFrontFacing: Bool, doubleSided: Bool, masksToBounds: Bool, allowsEdgeAntialiasing: Bool = true,

@@ -91,6 +91,7 @@ public enum DisplayListBuilder {
         result.shadow = layer.shadow
         result.content.cornerStyle = layer.cornerStyle
         result.shape = layer.shape
+        result.gradient = layer.gradient
         // The mask lives in the masked layer's bounds space (no sublayerTransform).
         result.mask = layer.mask.map { node(for: $0, parentPlane: full) }
         return result

@@ -238,6 +238,9 @@ final class FrameRenderer {
                 let poly = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: mag, style: content.cornerStyle)
                 fill([poly], color: bg, alpha: alpha, evenOdd: false)
             }
+            if node.gradient != nil {
+                try drawGradient(node, h, alpha: alpha, magnification: mag, outerRadius: outerRadius)
+            }
             if content.image != nil || content.text != nil {
                 try drawTexture(node, h, magnification: mag, alpha: alpha)
             }

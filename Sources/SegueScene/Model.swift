@@ -120,6 +120,8 @@ public struct LayerSpec: Sendable {
     public var shape: ShapeSpec?
     /// `cornerCurve` and `maskedCorners`.
     public var cornerStyle: CornerStyle = CornerStyle()
+    /// CAGradientLayer's colours, locations, end points and type; nil unless a gradient key is written.
+    public var gradient: GradientSpec?
     public var sublayers: [LayerSpec]
 
     public init(id: String, location: SourceLocation,
@@ -273,6 +275,12 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
     case strokeStart
     case strokeEnd
     case lineDashPhase
+    /// CAGradientLayer's `colors`, interpolated pairwise (the lists need the same length).
+    case colors
+    /// CAGradientLayer's `locations`, interpolated pairwise.
+    case locations
+    case startPoint
+    case endPoint
 
     /// The kind of value `from`/`to` take for this key path.
     public var valueKind: AnimationValueKind {
@@ -281,11 +289,13 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
              .translationX, .translationY, .translationZ, .zPosition, .borderWidth,
              .shadowOpacity, .shadowRadius, .lineWidth, .strokeStart, .strokeEnd, .lineDashPhase: .number
         case .rotationX, .rotationY, .rotationZ: .angle
-        case .position, .boundsOrigin: .point
+        case .position, .boundsOrigin, .startPoint, .endPoint: .point
         case .boundsSize, .shadowOffset: .size
         case .frame: .rect
         case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor: .color
         case .shadowPath, .path: .path
+        case .colors: .colors
+        case .locations: .numbers
         case .hidden: .bool
         case .transform: .transform
         }
@@ -294,6 +304,10 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
 
 public enum AnimationValueKind: String, Sendable {
     case number, angle, point, size, rect, color, bool, transform, path
+    /// A list of colours (a gradient's `colors`).
+    case colors
+    /// A list of numbers (a gradient's `locations`).
+    case numbers
 }
 
 /// A `from`/`to` value. Angles are stored as `.number` in radians.
@@ -308,6 +322,10 @@ public enum AnimationValue: Hashable, Sendable {
     case transform(Transform3D)
     /// A path (`shadowPath`); nil is "no path".
     case path(ScenePath?)
+    /// A gradient's `colors`.
+    case colors([RGBAColor])
+    /// A gradient's `locations`; nil is "spread evenly".
+    case numbers([Double]?)
 }
 
 /// How progress through an animation maps to progress of its value.

@@ -26,6 +26,7 @@ public struct LayerState: Sendable {
     public var shadow: ShadowSpec
     public var cornerStyle: CornerStyle
     public var shape: ShapeSpec?
+    public var gradient: GradientSpec?
     /// `mask` (zero or one layer), in this layer's bounds space.
     public var mask: [LayerState]
     /// Set while `transform.*` key-path animations drive the transform (their value functions
@@ -42,7 +43,7 @@ public struct LayerState: Sendable {
         opacity = l.opacity; hidden = l.hidden; backgroundColor = l.backgroundColor
         cornerRadius = l.cornerRadius; masksToBounds = l.masksToBounds; borderWidth = l.borderWidth
         borderColor = l.borderColor; doubleSided = l.doubleSided; allowsEdgeAntialiasing = l.allowsEdgeAntialiasing
-        contents = l.contents; text = l.text; shadow = l.shadow; cornerStyle = l.cornerStyle; shape = l.shape; snapshotSize = l.snapshotSize
+        contents = l.contents; text = l.text; shadow = l.shadow; cornerStyle = l.cornerStyle; shape = l.shape; gradient = l.gradient; snapshotSize = l.snapshotSize
         mask = l.maskLayers.map(LayerState.init(model:))
         sublayers = l.sublayers.map(LayerState.init(model:))
     }

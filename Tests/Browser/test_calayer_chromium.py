@@ -283,3 +283,58 @@ def test_shape_mask_matches_css_clip_path(browser, segue, tmp_path):
     r = np.hypot(xx + 0.5 - 155, yy + 0.5 - 125)
     assert diff[np.abs(r - 65) > 1.5].max() == 0
     assert worst <= 96, worst
+
+
+def css_diagonal_angle(width: float, height: float) -> float:
+    """The CSS linear-gradient angle (clockwise from up) that runs from a box's top-left corner
+    to its bottom-right one. CSS's gradient line passes through the centre along that angle and
+    ends where the perpendiculars through the corners cross it, which for the diagonal's own
+    direction are those two corners: the same gradient as startPoint [0, 0] → endPoint [1, 1]."""
+    import math
+    return math.degrees(math.atan2(width, -height))
+
+
+def test_gradients_match_css_gradients(browser, segue, tmp_path):
+    # Axial (with locations, corner to corner), radial (an ellipse about startPoint reaching
+    # endPoint) and conic (a sweep from straight up about the centre), each as CSS draws it.
+    scene = CANVAS + """layers:
+  - id: axial
+    frame: [10, 10, 140, 100]
+    colors: ["#FF3B30", "#FFCC00", "#007AFF"]
+    locations: [0, 0.3, 1]
+    startPoint: [0, 0]
+    endPoint: [1, 1]
+  - id: radial
+    frame: [170, 10, 140, 100]
+    type: radial
+    colors: ["#FFFFFF", "#5856D6", "#000000"]
+    locations: [0, 0.6, 1]
+    startPoint: [0.5, 0.5]
+    endPoint: [1, 1]
+  - id: conic
+    frame: [90, 125, 140, 110]
+    type: conic
+    colors: ["#FF3B30", "#34C759", "#007AFF", "#FF3B30"]
+    startPoint: [0.5, 0.5]
+    endPoint: [0.5, 0]
+"""
+    angle = css_diagonal_angle(140, 100)
+    html = (f'<div style="position:absolute;left:10px;top:10px;width:140px;height:100px;'
+            f'background:linear-gradient({angle}deg,#FF3B30 0%,#FFCC00 30%,#007AFF 100%)"></div>'
+            '<div style="position:absolute;left:170px;top:10px;width:140px;height:100px;'
+            'background:radial-gradient(70px 50px at 70px 50px,#FFFFFF 0%,#5856D6 60%,#000000 100%)"></div>'
+            '<div style="position:absolute;left:90px;top:125px;width:140px;height:110px;'
+            'background:conic-gradient(from 0deg at 70px 55px,#FF3B30,#34C759,#007AFF,#FF3B30)"></div>')
+    ours, theirs = segue_pixels(segue, tmp_path, scene), chromium_pixels(browser, html)
+    mean, p995, worst = compare(ours, theirs, tmp_path, "gradients")
+    # The colours are opaque, so premultiplied (CSS) and straight (Core Graphics, Segue)
+    # interpolation agree, and both renderers evaluate the same parameter at pixel centres.
+    # What may differ: Skia can dither a gradient (±1 level) and the two quantize the ramp to
+    # 8 bits their own way, so one or two levels, nowhere more.
+    assert mean < 0.5, mean
+    assert p995 <= 2, p995
+    assert worst <= 3, worst
+    # The geometry is not trivially shared: CSS's "to bottom right" keyword (a different line for
+    # a non-square box) or a circle instead of the ellipse would be visibly off.
+    keyword = html.replace(f"{angle}deg", "to bottom right").replace("70px 50px at", "circle 60px at")
+    assert compare(ours, chromium_pixels(browser, keyword), tmp_path, "gradients-wrong")[0] > 5 * max(mean, 0.2)
