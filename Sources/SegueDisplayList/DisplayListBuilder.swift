@@ -59,10 +59,19 @@ public enum DisplayListBuilder {
     /// after its content is scaled from the size it was laid out at to the bounds.
     public static func sublayerMatrix(of layer: LayerState) -> Transform3D {
         guard let laidOut = layer.snapshotSize else { return sublayerTransformMatrix(of: layer) }
-        let o = layer.bounds.origin
+        let o = layer.bounds.origin, b = layer.bounds.size
+        var sx = b.width / laidOut.width, sy = b.height / laidOut.height
+        switch layer.snapshotGravity {
+        case .resize: break
+        case .resizeAspect: sx = min(sx, sy); sy = sx
+        case .resizeAspectFill: sx = max(sx, sy); sy = sx
+        case .center: sx = 1; sy = 1
+        }
+        // Centred in the bounds, as contentsGravity places an image.
+        let dx = (b.width - laidOut.width * sx) / 2, dy = (b.height - laidOut.height * sy) / 2
         let scale = Transform3D.translation(-o.x, -o.y, 0)
-            .then(.scale(layer.bounds.width / laidOut.width, layer.bounds.height / laidOut.height, 1))
-            .then(.translation(o.x, o.y, 0))
+            .then(.scale(sx, sy, 1))
+            .then(.translation(o.x + dx, o.y + dy, 0))
         return scale.then(sublayerTransformMatrix(of: layer))
     }
 

@@ -144,7 +144,7 @@ enum SchemaMaps {
                 "contents": KeyDoc(.text, "An image file (PNG/JPEG), relative to the scene file."),
                 "contentsGravity": KeyDoc(.names(ContentsGravity.allCases.map(\.rawValue)), "How the image fits the bounds. Default resize."),
                 "text": KeyDoc(layerText, "A text label: a string, or {string, font, size, weight, color, alignment}."),
-                "snapshotSize": KeyDoc(.numbers([2]), "[width, height]: the layer is a snapshot of content laid out at this size; its sublayers scale with its bounds, as a snapshot view's image does."),
+                "snapshotSize": KeyDoc(.numbers([2]), "[width, height]: the layer is a snapshot of content laid out at this size; its sublayers scale with its bounds, as a snapshot view's image does, fitted by contentsGravity."),
                 "scroll": KeyDoc(.ref("scroll"), "Makes the layer a scroll view (UIScrollView): content size, paging, a scripted drag."),
                 "cornerCurve": KeyDoc(.names(CornerCurve.allCases.map(\.rawValue)), "CALayerCornerCurve: circular (quarter circles, the default) or continuous (the iOS \"squircle\"; Segue's construction, see docs/scene-format/corners.md)."),
                 "maskedCorners": KeyDoc(.anyOf([.raw(["const": "all"]), .list(.names(CornerMask.names.map(\.scene) + CornerMask.names.map(\.coreAnimation)))]),

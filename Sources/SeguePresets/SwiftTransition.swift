@@ -70,7 +70,7 @@ extension PresetReader {
         }
         let screens = [from.name: from, to.name: to]
         var layers: [Node] = []
-        for l in imported.layers { layers.append(try layerNode(for: l, screens: screens, mark: node.mark)) }
+        for l in imported.layers { layers.append(try layerNode(for: l, screens: screens, prefix: ctx.prefix, canvas: ctx.canvas, mark: node.mark)) }
         var out = StepOutput(layers: layers, animations: imported.animations, duration: delay + imported.duration)
         for w in imported.warnings {
             warn(at: SourceLocation(file: w.file, line: w.line, column: w.column), w.message, suggestion: w.hint)
@@ -248,10 +248,13 @@ extension PresetReader {
     }
 
     /// A layer the animator made: a screen's content under the animator's properties, or a plain layer.
-    private func layerNode(for layer: ImportedLayer, screens: [String: ScreenDef], mark: Mark?) throws(SceneError) -> Node {
+    private func layerNode(for layer: ImportedLayer, screens: [String: ScreenDef], prefix: String, canvas: Size, mark: Mark?) throws(SceneError) -> Node {
         let b = NodeBuilder(mark)
         var sublayers: [Node] = []
-        for s in layer.sublayers { sublayers.append(try layerNode(for: s, screens: screens, mark: mark)) }
+        for s in layer.sublayers { sublayers.append(try layerNode(for: s, screens: screens, prefix: prefix, canvas: canvas, mark: mark)) }
+        if let source = layer.copyOf {
+            return try copyNode(for: layer, of: source, screens: screens, sublayers: sublayers, prefix: prefix, canvas: canvas, mark: mark)
+        }
         guard let name = layer.screen, let screen = screens[name] else {
             var pairs: [(String, Node)] = [("id", b.string(layer.id)), ("frame", b.rect(layer.frame))] + layer.properties
             if !sublayers.isEmpty { pairs.append(("sublayers", b.list(sublayers))) }
@@ -349,6 +352,9 @@ extension PresetReader {
             if let s = n.value(forKey: "screen") {
                 return .screen(try string(s, "screen", example: "screen: \(from.name)"))
             }
+            if let i = n.value(forKey: "image") {
+                return try imageBind(i, n)
+            }
             if let v = n.value(forKey: "view") {
                 let f = try numbers(v.value(forKey: "frame") ?? v, "frame", counts: [4], shape: "[x, y, width, height]", example: "view: {frame: [0, 0, 390, 844]}")
                 let color = try v.value(forKey: "color").map { c throws(SceneError) in try string(c, "color", example: "color: \"#000000\"") }
@@ -366,6 +372,97 @@ extension PresetReader {
             throw typeError(n, expected: "a value, {layer: id}, {screen: name}, {view: {frame: […]}} or {rotate: landscape}", for: key, example: example)
         default:
             throw typeError(n, expected: "a value", for: key, example: example)
+        }
+    }
+}
+
+extension PresetReader {
+    /// `{image: path}` (`size: [w, h]` in points, read from a PNG's header when left out).
+    func imageBind(_ value: Node, _ map: Node) throws(SceneError) -> BindValue {
+        let path = try string(value, "image", example: "image: images/photo.png")
+        if let s = map.value(forKey: "size") {
+            let v = try numbers(s, "size", counts: [2], shape: "[width, height]", example: "size: [358, 200]")
+            return .image(path: path, size: Size(width: v[0], height: v[1]))
+        }
+        let full = path.hasPrefix("/") ? path : URL(fileURLWithPath: baseDirectory).appendingPathComponent(path).path
+        guard let (w, h) = SceneLimits.pngDimensions(atPath: full) else {
+            throw SceneError(.invalidValue, at: location(value), "the size of the image '\(Quote.name(path))' is not known: it is not a PNG file Segue can read",
+                             suggestion: "give its size in points: {image: \(path), size: [width, height]}")
+        }
+        // UIImage's size is in points: an @2x or @3x file's pixels over its scale.
+        let scale: Double = path.contains("@3x") ? 3 : path.contains("@2x") ? 2 : 1
+        return .image(path: path, size: Size(width: Double(w) / scale, height: Double(h) / scale))
+    }
+
+    /// A copy of a screen's layer (a snapshot of it, or its image in an image view): that
+    /// layer's content, laid out at its own size and scaled to the copy's frame by its
+    /// contentsGravity.
+    func copyNode(for layer: ImportedLayer, of source: String, screens: [String: ScreenDef], sublayers: [Node],
+                  prefix: String, canvas: Size, mark: Mark?) throws(SceneError) -> Node {
+        let b = NodeBuilder(mark)
+        // Bound ids of a screen's layers carry the step's prefix; the screens are built without it.
+        let bare = source.hasPrefix(prefix) ? String(source.dropFirst(prefix.count)) : source
+        var original: Node?
+        for (name, screen) in screens.sorted(by: { $0.key < $1.key }) where bare.hasPrefix(name + "-") {
+            original = Self.findLayer(id: bare, in: try screenLayer(screen, id: name, frame: Rect(origin: .zero, size: canvas)))
+            if original != nil { break }
+        }
+        guard let original, case let .mapping(found) = original,
+              let frameNode = found.first(where: { $0.key.scalar?.string == "frame" })?.value,
+              let f = Self.rectValue(frameNode) else {
+            throw SceneError(.reference, at: location(b.plain("")),
+                             "the image of '\(bare)' is what a layer of the scene shows, but no screen of the transition has a layer '\(bare)'",
+                             suggestion: "bind the image view to a layer of the from or to screen, such as {layer: \(screens.keys.sorted().first ?? "list")-1}")
+        }
+        let laidOut = layer.snapshotSize.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil } ?? f.size
+        // The copy's content: the layer's own keys at the origin, ids renamed under the copy.
+        let content: [(String, Node)] = found.compactMap { pair in
+            guard let key = pair.key.scalar?.string, key != "id", key != "frame" else { return nil }
+            return (key, pair.value)
+        }
+        let copied = Self.renamingIDs(b.map([("id", b.string("")), ("frame", b.rect(Rect(origin: .zero, size: f.size)))] + content),
+                                      under: layer.id + "-content")
+        var pairs: [(String, Node)] = [("id", b.string(layer.id)), ("frame", b.rect(layer.frame)),
+                                       ("snapshotSize", b.numbers([laidOut.width, laidOut.height]))]
+        pairs += layer.properties
+        pairs.append(("sublayers", b.list([copied] + sublayers)))
+        return b.map(pairs)
+    }
+
+    static func findLayer(id: String, in node: Node) -> Node? {
+        guard case let .mapping(m) = node else { return nil }
+        if m.first(where: { $0.key.scalar?.string == "id" })?.value.scalar?.string == id { return node }
+        guard let subs = m.first(where: { $0.key.scalar?.string == "sublayers" })?.value, case let .sequence(items) = subs else { return nil }
+        for item in items { if let hit = findLayer(id: id, in: item) { return hit } }
+        return nil
+    }
+
+    static func rectValue(_ node: Node) -> Rect? {
+        guard case let .sequence(items) = node, items.count == 4 else { return nil }
+        let v = items.compactMap { $0.scalar.flatMap { Double($0.string) } }
+        return v.count == 4 ? Rect(x: v[0], y: v[1], width: v[2], height: v[3]) : nil
+    }
+
+    /// The same layers with every id put under `root` (the top one becomes `root`), so a copy's
+    /// layers never share ids with the original.
+    static func renamingIDs(_ node: Node, under root: String) -> Node {
+        switch node {
+        case var .mapping(m):
+            for i in m.indices {
+                let key = m[i].key.scalar?.string
+                if key == "id", var scalar = m[i].value.scalar {
+                    scalar.string = scalar.string.isEmpty ? root : root + "-" + scalar.string
+                    m[i].value = .scalar(scalar)
+                } else if key == "sublayers" || key == "mask" {
+                    m[i].value = renamingIDs(m[i].value, under: root)
+                }
+            }
+            return .mapping(m)
+        case let .sequence(items):
+            var out = items
+            for i in out.indices { out[i] = renamingIDs(out[i], under: root) }
+            return .sequence(out)
+        default: return node
         }
     }
 }

@@ -112,6 +112,9 @@ public struct LayerSpec: Sendable {
     /// The layer is a snapshot (an image) of content laid out at this size: its sublayers are
     /// drawn scaled from this size to the layer's bounds, as a snapshot view's image is.
     public var snapshotSize: Size?
+    /// How the snapshot's content fits the bounds (`contentsGravity`, as an image view's
+    /// contentMode places its image).
+    public var snapshotGravity: ContentsGravity = .resize
     /// CALayer's shadow. No shadow is drawn while `shadow.opacity` is 0 (the default).
     public var shadow: ShadowSpec = ShadowSpec()
     /// `mask`: a layer in this layer's bounds space whose alpha masks it (zero or one item).

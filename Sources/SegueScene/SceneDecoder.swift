@@ -526,6 +526,7 @@ package final class SceneDecoder: ValueReader {
         if let contentsPath, let contentsLocation {
             layer.contents = ImageContents(path: contentsPath, gravity: gravity, location: contentsLocation)
         }
+        layer.snapshotGravity = gravity
         // A sublayer with its own error is missing here; checking the rest against it would only
         // report a consequence of that error.
         if let scroll = layer.scroll, !sublayersFailed { try checkZoomView(scroll, sublayers: layer.sublayers) }

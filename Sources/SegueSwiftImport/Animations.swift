@@ -122,7 +122,8 @@ extension Evaluator {
 
     func runBlock(_ block: Value, context: AnimationContext, _ node: some SyntaxProtocol) throws(SwiftImportError) {
         animationStack.append(context)
-        defer { animationStack.removeLast() }
+        blockOriginals.append([:])
+        defer { animationStack.removeLast(); blockOriginals.removeLast() }
         _ = try invokeClosure(block, [], node)
     }
 
@@ -267,7 +268,7 @@ extension Evaluator {
             let iv = try p["initialVelocity"].map { v throws(SwiftImportError) in try double(v, node, "initialVelocity") } ?? 0
             timing = .caSpring(mass: m, stiffness: s, damping: d, velocity: iv)
         }
-        let layer = v.boundLayer ?? v.id
+        let layer = recorder.id(v)
         if a.className == "CAKeyframeAnimation" {
             guard case let .array(values)? = p["values"] else { throw fail(.invalidValue, node, "the keyframe animation has no values", hint: "set values = [...]") }
             var kf: [(String, Node)] = [("values", recorder.list(values.map { recorder.node(try! conformCA($0, keyPath), keyPath: keyPath) }, flow: true))]
@@ -497,12 +498,22 @@ extension Evaluator {
             if case let .color(c)? = i[.shadowColor] { props.append(("shadowColor", r.color(c))) }
         }
         if case .string("continuous")? = i[.cornerCurve] { props.append(("cornerCurve", r.plain("continuous"))) }
+        if let image = v.image {
+            if let path = image.path { props.append(("contents", r.string(path))) }
+            if v.contentMode != "scaleToFill" || image.copyOf != nil {
+                props.append(("contentsGravity", r.plain(Self.contentModes[v.contentMode] ?? "resize")))
+            }
+        }
         let id = v.id
         let children = v.subviews.filter { $0.boundLayer == nil && ($0.attached || $0.attachedInitially || $0.changedLater.contains(.hidden) || true) }
         var out = ImportedLayer(id: r.prefix + id, screen: v.screen, frame: v.initialFrame, properties: props, sublayers: children.map(layer))
         out.snapshotSize = v.snapshotSize
         out.snapshotRegion = v.snapshotRegion
         out.snapshotSourceSize = v.snapshotSourceSize
+        if let copy = v.image?.copyOf {
+            out.copyOf = copy
+            out.snapshotSize = v.image?.size
+        }
         return out
     }
 }

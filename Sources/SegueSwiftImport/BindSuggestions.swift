@@ -67,6 +67,7 @@ extension Evaluator {
         case "CGSize": return "[390, 844]"
         case "UIColor", "CGColor": return "\"#007AFF\""
         case "UIView.AnimationOptions", "UIViewAnimationOptions": return "[]"
+        case "UIImage", "CGImage": return "{image: images/photo.png}"
         default:
             if t.hasSuffix("ViewController") || t.hasSuffix("Controller") { return "{screen: SCREEN}" }
             if t.hasSuffix("View") || t.hasSuffix("Cell") || t.hasSuffix("Button") || t.hasSuffix("Label") { return "{view: {frame: [16, 116, 358, 200], color: \"#007AFF\"}}" }

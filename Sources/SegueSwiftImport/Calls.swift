@@ -20,7 +20,18 @@ extension Evaluator {
                 return try invoke(FunctionRef(decl: f, receiver: receiver, type: type), args, scope)
             }
             if let f = program.functions[name].flatMap { overload($0, args) } { return try invoke(FunctionRef(decl: f, receiver: nil, type: nil), args, scope) }
+            // Inside an extension of UIView or CALayer: UIKit's own methods on an implicit self.
+            if let s = scope.selfValue, Self.implicitSelfMethods.contains(name) {
+                switch s {
+                case .view, .layer: return try method(s, name, args, scope, c)
+                default: break
+                }
+            }
             if isInteractionController(scope.selfValue), let v = try interactiveMethod(args.signature(name), args, scope, c) { return v }
+            // A convenience initializer an extension adds to a UIKit type.
+            if let t = program.types[name], Self.knownTypes.contains(name), let i = extensionInitializer(t, args) {
+                return try runExtensionInitializer(name, i, args, scope, c)
+            }
             // A type of the file (an extension of a UIKit type does not make it one).
             if let t = program.types[name], !Self.knownTypes.contains(name) {
                 var given: [(String, Value)] = []
@@ -33,6 +44,13 @@ extension Evaluator {
             let name = m.declName.baseName.text
             // super.init() in an initializer: NSObject's does nothing the importer needs.
             if m.base?.is(SuperExprSyntax.self) == true, name == "init" { return .void }
+            // self.init(…) in an extension's convenience initializer of a UIKit type: UIKit's.
+            if name == "init", m.base?.trimmedDescription == "self", case let .typeName(t)? = scope.selfValue, t.hasPrefix(Self.uninitialized) {
+                let made = try globalCall(String(t.dropFirst(Self.uninitialized.count)), args, scope, c)
+                var s: Scope? = scope
+                while let current = s { current.selfValue = made; s = current.parent }
+                return .void
+            }
             // self.init(…) in a convenience initializer: the type's other initializer, on this instance.
             if name == "init", m.base?.trimmedDescription == "self", case let .object(instance)? = scope.selfValue {
                 var given: [(String, Value)] = []
@@ -280,9 +298,18 @@ extension Evaluator {
             let (r, g, b) = Self.hsb(try num(args, "hue", scope), try num(args, "saturation", scope), try num(args, "brightness", scope))
             return .color(ColorValue(r: r, g: g, b: b, a: try num(args, "alpha", scope)))
         case ("UIView", []), ("UIImageView", []):
-            return .view(newView(frame: .zero, origin: "\(name)()"))
-        case ("UIView", ["frame"]):
-            return .view(newView(frame: try rect(try arg(args, "frame", scope, hint: nil), node, "frame"), origin: "UIView(frame:)"))
+            let v = newView(frame: .zero, origin: "\(name)()")
+            v.isImageView = name == "UIImageView"
+            return .view(v)
+        case ("UIView", ["frame"]), ("UIImageView", ["frame"]):
+            let v = newView(frame: try rect(try arg(args, "frame", scope, hint: nil), node, "frame"), origin: "\(name)(frame:)")
+            v.isImageView = name == "UIImageView"
+            return .view(v)
+        case ("UIImageView", ["image"]):
+            return .view(try newImageView(image: try arg(args, "image", scope, hint: "UIImage"), node))
+        case ("UIImage", ["named"]), ("UIImage", ["contentsOfFile"]), ("UIImage", ["named", "in", "compatibleWith"]):
+            throw fail(.binding, node, "\(args.signature(name)) loads an image of the app's, which the scene does not have",
+                       hint: bindHint(node, example: "{image: images/photo.png}"))
         case ("NSNumber", ["value"]), ("NSValue", ["cgPoint"]), ("NSValue", ["caTransform3D"]), ("NSValue", ["cgRect"]), ("NSValue", ["cgSize"]):
             return try arg(args, labels[0], scope)
         case ("CAMediaTimingFunction", ["name"]):
@@ -369,6 +396,49 @@ extension Evaluator {
 }
 
 extension Evaluator {
+    /// UIView and CALayer methods an extension may call without writing `self.`.
+    static let implicitSelfMethods: Set<String> = [
+        "convert", "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack", "removeFromSuperview",
+        "layoutIfNeeded", "setNeedsLayout", "snapshotView", "resizableSnapshotView", "addSublayer", "insertSublayer",
+        "removeFromSuperlayer", "sizeToFit",
+    ]
+
+    /// `self` in an extension's initializer of a UIKit type before it calls `self.init(…)`.
+    static let uninitialized = "uninitialized "
+
+    func extensionInitializer(_ t: TypeDecl, _ args: Arguments) -> InitializerDeclSyntax? {
+        t.initializers.first { i in
+            let params = Array(i.signature.parameterClause.parameters)
+            var k = 0
+            for p in params {
+                if k < args.labels.count, args.labels[k] == p.firstName.text { k += 1; continue }
+                if p.defaultValue == nil { return false }
+            }
+            return k == args.labels.count
+        }
+    }
+
+    /// Runs a convenience initializer of an extension of a UIKit type: its `self.init(…)` makes
+    /// the UIKit object, and the rest of the body configures it.
+    func runExtensionInitializer(_ type: String, _ i: InitializerDeclSyntax, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
+        let inner = Scope(parent: nil, selfValue: .typeName(Self.uninitialized + type))
+        var remaining = args.items[...]
+        for p in i.signature.parameterClause.parameters {
+            let local = (p.secondName ?? p.firstName).text
+            if let item = remaining.first, item.label == (p.firstName.text == "_" ? nil : p.firstName.text) {
+                inner.names[local] = try eval(item.expr, scope, hint: p.type.trimmedDescription)
+                remaining = remaining.dropFirst()
+            } else if let d = p.defaultValue {
+                inner.names[local] = try eval(d.value, inner, hint: p.type.trimmedDescription)
+            }
+        }
+        if let b = i.body { _ = try run(b.statements, inner) }
+        if case let .typeName(t)? = inner.selfValue, t.hasPrefix(Self.uninitialized) {
+            throw fail(.unsupported, i, "this initializer of \(type) never calls self.init(…), so the importer cannot make the object")
+        }
+        return inner.selfValue ?? .void
+    }
+
     /// The geometry or colour type whose initializer has these labels.
     static func typeForInitLabels(_ labels: [String]) -> String? {
         switch labels {

@@ -127,6 +127,8 @@ extension Evaluator {
                        hint: "bind {screen: \(fromScreen)} or {screen: \(toScreen)}")
         case .nothing:
             return .void
+        case let .image(path, size):
+            return .image(ImageValue(path: path, copyOf: nil, size: size ?? .zero))
         case let .list(items):
             var out: [Value] = []
             for item in items { out.append(try value(of: item, node, scope: scope)) }
@@ -186,9 +188,9 @@ extension Evaluator {
         let portrait = Size(width: min(size.width, size.height), height: max(size.width, size.height))
         let target = landscape ? Size(width: portrait.height, height: portrait.width) : portrait
         v.autoNamed = false
-        recorder.basic(layer: v.boundLayer ?? v.id, keyPath: "transform.rotation.z", from: .double(current), to: .double(angle),
+        recorder.basic(layer: recorder.id(v), keyPath: "transform.rotation.z", from: .double(current), to: .double(angle),
                        begin: now, duration: duration, timing: .named("easeInEaseOut"))
-        recorder.basic(layer: v.boundLayer ?? v.id, keyPath: "bounds.size", from: .size(size), to: .size(target),
+        recorder.basic(layer: recorder.id(v), keyPath: "bounds.size", from: .size(size), to: .size(target),
                        begin: now, duration: duration, timing: .named("easeInEaseOut"))
         v.model[.transform] = .transform(angle == 0 ? .identity : TransformValue(ops: [.rotate(angle, 0, 0, 1)]))
         v.model[.boundsSize] = .size(target)

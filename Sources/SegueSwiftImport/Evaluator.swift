@@ -49,6 +49,9 @@ final class Evaluator {
     /// Scene seconds since the transition began (completion blocks run later).
     var now = 0.0
     var animationStack: [AnimationContext] = []
+    /// Per animation block, each property's model value before the block first changed it:
+    /// UIKit's animations are additive, so a property set twice in one block moves from that value.
+    var blockOriginals: [[ObjectIdentifier: [LayerProperty: Value]]] = []
     /// Completion blocks waiting for their time (in the order they were scheduled).
     var pending: [(time: Double, order: Int, run: () throws(SwiftImportError) -> Void)] = []
     var pendingOrder = 0

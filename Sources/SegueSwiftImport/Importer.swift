@@ -20,6 +20,9 @@ public enum BindValue: Sendable, Equatable {
     case view(frame: Rect, color: String?)
     /// One of the transition's screens, as a view controller (`{screen: stories}`).
     case screen(String)
+    /// An image file of the scene (`{image: photos/hero.png}`), with its size in points when
+    /// known.
+    case image(path: String, size: Size?)
     /// Nothing: a call of the app's that the transition does not need (`"to.setup()": null`),
     /// or nil where the code expects an Optional.
     case nothing
@@ -107,6 +110,9 @@ public struct ImportedLayer {
     /// screen's size (its content is laid out at that size and shifted so the region shows).
     public var snapshotRegion: Rect?
     public var snapshotSourceSize: Size?
+    /// A copy of a layer of the scene (a snapshot or the image of a bound view): that layer's
+    /// content, laid out at `snapshotSize` and scaled to the frame.
+    public var copyOf: String?
 }
 
 /// The transition as scene-file nodes.

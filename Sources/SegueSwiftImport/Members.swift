@@ -75,13 +75,17 @@ extension Evaluator {
         case let .color(c):
             if name == "cgColor" || name == "CGColor" { return .color(c) }
         case let .view(v):
-            if let type = program.types["UIView"], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
+            // A view given with bind: may be an image view: the scene cannot say which.
+            for typeName in ["UIView", "UIImageView"] where typeName == "UIView" || v.isImageView || v.boundLayer != nil {
+                if let type = program.types[typeName], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
+            }
             return try readView(v, name, layer: false, m)
         case let .layer(v):
             if let type = program.types["CALayer"], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
             return try readView(v, name, layer: true, m)
         case let .viewController(c):
             if name == "view" { return .view(c.view) }
+            if let type = protocolDefaultProperty(name) { return try extensionProperty(type, name, base, m) }
             throw fail(.unknownIdentifier, m, "'\(name)' of a view controller is not known to the importer: the scene's screens are plain view controllers",
                        hint: bindHint(m, example: name.lowercased().hasSuffix("controller") || name.hasSuffix("VC") ? "{screen: \(c.screen)}" : "{layer: \(c.screen)-1}"))
         case .context:
@@ -102,6 +106,8 @@ extension Evaluator {
             throw fail(.unknownIdentifier, m, "\(instance.type.name) has no property '\(name)'")
         case let .gesture(g):
             return try gestureMember(g, name, m)
+        case let .image(i):
+            if let v = imageMember(i, name) { return v }
         case let .caAnimation(a):
             if name == "settlingDuration", a.className == "CASpringAnimation" { return .enumCase("settlingDuration", []) }
             if let v = a.properties[name] { return v }
@@ -141,7 +147,7 @@ extension Evaluator {
 
     func supportedMembersHint(_ base: Value) -> String {
         switch base {
-        case .view: return "UIView members the importer knows: frame, bounds, center, alpha, isHidden, transform, backgroundColor, clipsToBounds, layer, superview, subviews"
+        case .view: return "UIView members the importer knows: frame, bounds, center, alpha, isHidden, transform, backgroundColor, clipsToBounds, layer, superview, subviews; UIImageView's image and contentMode"
         case .layer: return "CALayer members the importer knows: transform, sublayerTransform, anchorPoint, position, bounds, frame, cornerRadius, zPosition, opacity, masksToBounds, isDoubleSided, borderWidth, borderColor, backgroundColor, isHidden"
         case .rect: return "CGRect members: origin, size, width, height, minX, midX, maxX, minY, midY, maxY"
         case .context: return "transition context members: containerView, isAnimated, transitionWasCancelled, viewController(forKey:), view(forKey:), initialFrame(for:), finalFrame(for:), completeTransition(_:)"
@@ -226,7 +232,8 @@ extension Evaluator {
         case "borderColor" where layer: return v.model[.borderColor] ?? .none
         case "superview" where !layer, "superlayer" where layer: return v.superview.map { layer ? .layer($0) : .view($0) } ?? .none
         case "subviews" where !layer: return .array(v.subviews.filter(\.attached).map(Value.view))
-        default: break
+        default:
+            if !layer, let value = readImageMember(v, name) { return value }
         }
         throw fail(.unsupported, node, "'\(name)' of \(layer ? "CALayer" : "UIView") is not supported",
                    hint: supportedMembersHint(layer ? .layer(v) : .view(v)))
@@ -298,6 +305,7 @@ extension Evaluator {
             let d = try double(value, node, name)
             try write(v, [p: .double(d)], keyPath: p.keyPath!, value: .double(d), node)
         default:
+            if !layer, try writeImageMember(v, name, value, node) { return }
             throw fail(.unsupported, node, "setting '\(name)' of \(layer ? "CALayer" : "UIView") is not supported",
                        hint: supportedMembersHint(layer ? .layer(v) : .view(v)))
         }
@@ -317,9 +325,18 @@ extension Evaluator {
             if v.boundLayer == nil, !v.attached, !v.isDescendant(of: container) {
                 // Animating a view not in the container: UIKit animates it all the same.
             }
+            var before = blockOriginals.last?[ObjectIdentifier(v)] ?? [:]
+            for p in props where before[p] == nil { before[p] = v.model[p] }
+            if !blockOriginals.isEmpty { blockOriginals[blockOriginals.count - 1][ObjectIdentifier(v)] = before }
             let from: Value
-            if keyPath == "frame" { from = .rect(v.frame) }
-            else { from = v.model[props[0]] ?? value }
+            if keyPath == "frame" {
+                var r = v.frame
+                if case let .size(s)? = before[.boundsSize] { r.size = s }
+                if case let .point(p)? = before[.position] {
+                    r.origin = Point(x: p.x - v.anchor.x * r.width, y: p.y - v.anchor.y * r.height)
+                }
+                from = .rect(r)
+            } else { from = before[props[0]] ?? v.model[props[0]] ?? value }
             // A property whose model value the importer does not know (a screen's background,
             // a bound layer's geometry) animates from whatever the scene's layer has.
             let fromKnown = props.allSatisfy { !v.unknown.contains($0) && v.model[$0] != nil }
@@ -329,12 +346,12 @@ extension Evaluator {
                 if let t = transactions.last, duration == nil {
                     _ = t
                 }
-                recorder.basic(layer: v.boundLayer ?? v.id, keyPath: keyPath, from: fromKnown ? from : nil, to: value, begin: begin,
+                recorder.basic(layer: recorder.id(v), keyPath: keyPath, from: fromKnown ? from : nil, to: value, begin: begin,
                                duration: duration, timing: timing, extra: extra)
             case let .group(g):
-                g.set(start: 0, duration: 1, key: recorder.prefix + (v.boundLayer ?? v.id) + "." + keyPath, value: recorder.node(value, keyPath: keyPath))
+                g.set(start: 0, duration: 1, key: recorder.id(v) + "." + keyPath, value: recorder.node(value, keyPath: keyPath))
             case let .keyframe(g, start, duration):
-                g.set(start: start, duration: duration, key: recorder.prefix + (v.boundLayer ?? v.id) + "." + keyPath, value: recorder.node(value, keyPath: keyPath))
+                g.set(start: start, duration: duration, key: recorder.id(v) + "." + keyPath, value: recorder.node(value, keyPath: keyPath))
             case .none: break
             }
             return
@@ -354,7 +371,7 @@ extension Evaluator {
         }
         for (p, val) in changes { v.model[p] = val; v.changedLater.insert(p); v.unknown.remove(p) }
         v.autoNamed = false
-        recorder.step(layer: v.boundLayer ?? v.id, keyPath: keyPath, value: value, at: now)
+        recorder.step(layer: recorder.id(v), keyPath: keyPath, value: value, at: now)
     }
 
     /// Properties the scene cannot animate (anchorPoint, sublayerTransform, masksToBounds,
@@ -383,7 +400,7 @@ extension Evaluator {
         }
         v.model[.hidden] = .bool(hidden)
         v.changedLater.insert(.hidden)
-        recorder.step(layer: v.boundLayer ?? v.id, keyPath: "hidden", value: .bool(hidden), at: now)
+        recorder.step(layer: recorder.id(v), keyPath: "hidden", value: .bool(hidden), at: now)
     }
 
     func insert(_ child: ViewObject, into parent: ViewObject, at index: Int?, _ node: some SyntaxProtocol) throws(SwiftImportError) {

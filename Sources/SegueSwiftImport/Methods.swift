@@ -82,6 +82,12 @@ extension Evaluator {
                     if region != Rect(origin: .zero, size: v.size) { snap.snapshotRegion = region; snap.snapshotSourceSize = v.size }
                 }
                 if let c = v.model[.backgroundColor] { snap.model[.backgroundColor] = c; snap.initial[.backgroundColor] = c }
+                // A snapshot of an image view, or of a layer of the scene, is an image of what it shows.
+                if v.screen == nil, case let .image(i) = image(of: v) {
+                    snap.image = i
+                    snap.contentMode = v.image == nil ? "scaleToFill" : v.contentMode
+                    if v.boundLayer != nil { return .view(snap) }
+                }
                 if v.screen == nil, v.subviews.contains(where: \.attached) {
                     throw fail(.unsupported, node, "a snapshot of '\(v.id)', which has subviews, is not supported",
                                hint: "snapshot a screen's view (a view controller's view) or a view without subviews")
@@ -210,7 +216,28 @@ extension Evaluator {
         if let type = program.types[receiverTypeName(base, member: name)], let f = type.functions[name].flatMap { overload($0, args) } {
             return try invoke(FunctionRef(decl: f, receiver: base, type: type), args, scope)
         }
+        // The scene's screens are plain view controllers that adopt the module's protocols:
+        // a requirement they do not implement runs the protocol extension's default.
+        if case .viewController = base, let (type, f) = protocolDefault(name, args) {
+            return try invoke(FunctionRef(decl: f, receiver: base, type: type), args, scope)
+        }
         throw unsupportedCall(sig, node, hint: supportedMembersHint(base) + "; or " + bindHint(node))
+    }
+
+    /// The default implementation a protocol extension of the module gives for this call.
+    func protocolDefault(_ name: String, _ args: Arguments) -> (TypeDecl, FunctionDeclSyntax)? {
+        for typeName in program.typeOrder {
+            guard let t = program.types[typeName], t.isProtocolExtension, let fs = t.functions[name], let f = overload(fs, args) else { continue }
+            let params = f.signature.parameterClause.parameters.filter { $0.defaultValue == nil }
+            if params.count <= args.labels.count { return (t, f) }
+        }
+        return nil
+    }
+
+    /// The protocol extension of the module that gives this property a default (computed) value.
+    func protocolDefaultProperty(_ name: String) -> TypeDecl? {
+        program.typeOrder.lazy.compactMap { self.program.types[$0] }
+            .first { $0.isProtocolExtension && $0.properties[name]?.binding.accessorBlock != nil }
     }
 
     /// View-controller calls that tell UIKit about appearance and containment. They change

@@ -29,6 +29,10 @@ extension Evaluator {
         // Inside an extension of UIView or CALayer: the view's own properties (bounds, layer, …).
         if case let .view(v)? = scope.selfValue, let value = try? readView(v, name, layer: false, r) { return value }
         if case let .layer(v)? = scope.selfValue, let value = try? readView(v, name, layer: true, r) { return value }
+        if case let .image(i)? = scope.selfValue, let value = imageMember(i, name) { return value }
+        if case .viewController? = scope.selfValue, let type = protocolDefaultProperty(name) {
+            return try extensionProperty(type, name, scope.selfValue!, r)
+        }
         // Helpers an extension of a UIKit type adds, called on an implicit self.
         if let receiver = scope.selfValue, let type = program.types[receiverTypeName(receiver)], receiverTypeName(receiver) != "" {
             if let f = type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: receiver, type: type)) }
@@ -87,13 +91,16 @@ extension Evaluator {
         "UICubicTimingParameters", "NSValue", "NSNumber", "UITransitionContextViewControllerKey", "UITransitionContextViewKey",
         "CAMediaTimingFillMode", "CAAnimationCalculationMode", "UIViewAnimatingPosition", "UIView.AnimationOptions", "UIView.KeyframeAnimationOptions",
         "UIViewAnimationOptions", "UIViewKeyframeAnimationOptions", "UIViewAnimationCurve", "UINavigationControllerOperation", "UINavigationController.Operation",
-        "UIView.AnimationCurve", "UIViewController", "CGColor", "Bool", "String",
+        "UIView.AnimationCurve", "UIViewController", "CGColor", "Bool", "String", "UIImage",
         "UIPanGestureRecognizer", "UIScreenEdgePanGestureRecognizer", "UIGestureRecognizer", "UIPercentDrivenInteractiveTransition",
     ]
 
     /// The type whose member `name` applies to `v`: for an enum case, the module's enum that has
     /// both the case and the member (several enums may share a case name such as `.left`).
     func receiverTypeName(_ v: Value, member name: String) -> String {
+        // An image view has UIImageView's extensions and UIView's.
+        if case .view = v, let t = program.types["UIImageView"], receiverTypeName(v) == "UIImageView",
+           t.properties[name] == nil, t.functions[name] == nil { return "UIView" }
         if case let .enumCase(c, _) = v, let t = program.typeOrder.first(where: { program.types[$0].map {
             $0.isEnum && $0.enumCases.contains(c) && ($0.properties[name] != nil || $0.functions[name] != nil) } ?? false }) {
             return t
@@ -103,8 +110,9 @@ extension Evaluator {
 
     func receiverTypeName(_ v: Value) -> String {
         switch v {
-        case .view: return "UIView"
+        case let .view(v): return v.isImageView && program.types["UIImageView"] != nil ? "UIImageView" : "UIView"
         case .layer: return "CALayer"
+        case .image: return "UIImage"
         case .rect: return "CGRect"
         case .point: return "CGPoint"
         case .size: return "CGSize"
@@ -201,7 +209,15 @@ extension Evaluator {
             let type = p.type.trimmedDescription
             // A trailing closure fills the next parameter, whatever its label (Swift's forward scan).
             let trailing = remaining.count == 1 && remaining.first.map { $0.expr.is(ClosureExprSyntax.self) && args.hasTrailingClosure } == true && type.contains("->")
-            if let next = remaining.first, next.label == label || trailing {
+            if p.ellipsis != nil {
+                // A variadic parameter takes its argument and the unlabeled ones after it, as an array.
+                var items: [Value] = []
+                while let next = remaining.first, items.isEmpty ? next.label == label : next.label == nil {
+                    items.append(try eval(next.expr, scope, hint: type))
+                    remaining = remaining.dropFirst()
+                }
+                inner.names[local] = .array(items)
+            } else if let next = remaining.first, next.label == label || trailing {
                 inner.names[local] = try eval(next.expr, scope, hint: type)
                 remaining = remaining.dropFirst()
             } else if let d = p.defaultValue {

@@ -130,10 +130,14 @@ struct Recorder {
 
     // MARK: Animations
 
-    /// A basic animation from → to over [begin, begin + duration].
+    /// The scene id of a view's layer: a layer given with bind: has its own (already prefixed
+    /// when it is a screen's), the importer's views get the step's prefix.
+    func id(_ v: ViewObject) -> String { v.boundLayer ?? prefix + v.id }
+
+    /// A basic animation from → to over [begin, begin + duration]; `layer` is the scene id.
     mutating func basic(layer: String, keyPath: String, from: Value?, to: Value?, begin start: Double, duration: Double?,
                         timing t: TimingValue?, extra: [(String, Node)] = []) {
-        var pairs: [(String, Node)] = [("layer", string(prefix + layer)), ("keyPath", plain(keyPath))]
+        var pairs: [(String, Node)] = [("layer", string(layer)), ("keyPath", plain(keyPath))]
         if let from { pairs.append(("from", node(from, keyPath: keyPath))) }
         if let to { pairs.append(("to", node(to, keyPath: keyPath))) }
         if begin + start != 0 { pairs.append(("begin", number(begin + start))) }
@@ -146,7 +150,7 @@ struct Recorder {
     /// A change that is not animated, after the transition began: the value from `time` on.
     mutating func step(layer: String, keyPath: String, value: Value, at time: Double) {
         let v = node(value, keyPath: keyPath)
-        var pairs: [(String, Node)] = [("layer", string(prefix + layer)), ("keyPath", plain(keyPath)), ("from", v), ("to", v)]
+        var pairs: [(String, Node)] = [("layer", string(layer)), ("keyPath", plain(keyPath)), ("from", v), ("to", v)]
         if begin + time != 0 { pairs.append(("begin", number(begin + time))) }
         pairs.append(("duration", number(0.001)))
         stepIndices.insert(animations.count)

@@ -90,6 +90,7 @@ indirect enum Value {
     case caAnimation(CAAnimationObject)
     case timing(TimingValue)
     case gesture(GestureRecognizerObject)
+    case image(ImageValue)
     case none
     case void
 
@@ -121,10 +122,20 @@ indirect enum Value {
         case .caAnimation(let a): return a.className
         case .timing: return "a timing curve"
         case let .gesture(g): return g.className
+        case .image: return "UIImage"
         case .none: return "nil"
         case .void: return "Void"
         }
     }
+}
+
+/// A UIImage: an image file of the scene's, or what a layer of the scene shows (the image of an
+/// image view given with `bind:`), at its size in points.
+struct ImageValue {
+    var path: String?
+    /// The scene layer whose content the image is.
+    var copyOf: String?
+    var size: Size
 }
 
 /// Timing of an animation: a named curve, control points, or a spring.

@@ -42,6 +42,10 @@ final class ViewObject {
     /// A snapshot of a region of its view (`resizableSnapshotView(from:…)`), and that view's size.
     var snapshotRegion: Rect?
     var snapshotSourceSize: Size?
+    /// A UIImageView: its image and contentMode (UIView.ContentMode's case name).
+    var isImageView = false
+    var image: ImageValue?
+    var contentMode = "scaleToFill"
     /// An existing layer of the scene this view stands for (`bind:`); it is not emitted.
     var boundLayer: String?
     /// Where the view was created in the Swift file, for messages.

@@ -122,9 +122,9 @@ extension Evaluator {
             .transform(TransformValue(ops: [.perspective(Self.flipPerspective), .rotate(degrees * .pi / 180, axis.0, axis.1, axis.2)]))
         }
         target.autoNamed = false
-        recorder.basic(layer: target.id, keyPath: "transform", from: turned(0), to: turned(sign * 90), begin: begin,
+        recorder.basic(layer: recorder.id(target), keyPath: "transform", from: turned(0), to: turned(sign * 90), begin: begin,
                        duration: edgeOn * duration, timing: .controlPoints(first.0, first.1, first.2, first.3))
-        recorder.basic(layer: target.id, keyPath: "transform", from: turned(-sign * 90), to: turned(0), begin: switchTime,
+        recorder.basic(layer: recorder.id(target), keyPath: "transform", from: turned(-sign * 90), to: turned(0), begin: switchTime,
                        duration: (1 - edgeOn) * duration, timing: .controlPoints(second.0, second.1, second.2, second.3))
         target.changedLater.insert(.transform)
         // The new content appears when the container is edge-on.
@@ -151,7 +151,7 @@ extension Evaluator {
         }
         to.autoNamed = false
         let finalOpacity = to.model[.opacity] ?? .double(1)
-        recorder.basic(layer: to.id, keyPath: "opacity", from: .double(0), to: finalOpacity, begin: begin, duration: duration, timing: timing)
+        recorder.basic(layer: recorder.id(to), keyPath: "opacity", from: .double(0), to: finalOpacity, begin: begin, duration: duration, timing: timing)
         to.changedLater.insert(.opacity)
         // At the end fromView leaves (or hides, with .showHideTransitionViews).
         let saved = now

@@ -34,6 +34,7 @@ public struct LayerState: Sendable {
     public var transformComponents: TransformComponents?
     /// `snapshotSize`: the size the sublayers were laid out at (they scale to the bounds).
     public var snapshotSize: Size?
+    public var snapshotGravity: ContentsGravity = .resize
     public var sublayers: [LayerState]
 
     /// The model values of a layer (and its subtree) before any animation.
@@ -43,7 +44,8 @@ public struct LayerState: Sendable {
         opacity = l.opacity; hidden = l.hidden; backgroundColor = l.backgroundColor
         cornerRadius = l.cornerRadius; masksToBounds = l.masksToBounds; borderWidth = l.borderWidth
         borderColor = l.borderColor; doubleSided = l.doubleSided; allowsEdgeAntialiasing = l.allowsEdgeAntialiasing
-        contents = l.contents; text = l.text; shadow = l.shadow; cornerStyle = l.cornerStyle; shape = l.shape; gradient = l.gradient; snapshotSize = l.snapshotSize
+        contents = l.contents; text = l.text; shadow = l.shadow; cornerStyle = l.cornerStyle; shape = l.shape; gradient = l.gradient
+        snapshotSize = l.snapshotSize; snapshotGravity = l.snapshotGravity
         mask = l.maskLayers.map(LayerState.init(model:))
         sublayers = l.sublayers.map(LayerState.init(model:))
     }

@@ -9,20 +9,7 @@ import Testing
 /// Scenes whose animator is a module (several files), the Swift rules real animators use, and
 /// the views UIKit takes away when the animator completes. Expected values are worked by hand.
 @Suite struct ModuleAndEndStateTests {
-    /// Writes `files` (relative path → Swift source) and the scene next to them; loads the scene.
-    func load(_ yaml: String, _ files: [String: String]) throws -> Timeline {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-module-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for (path, source) in files {
-            let url = dir.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try source.write(to: url, atomically: true, encoding: .utf8)
-        }
-        let path = dir.appendingPathComponent("scene.yaml").path
-        try ("canvas: {size: [390, 844], fps: 60}\nscreens: {a: {title: A}, b: {title: B, background: \"#FFEECC\"}}\n" + yaml)
-            .write(toFile: path, atomically: true, encoding: .utf8)
-        return Timeline(scene: try SceneLoader.load(path: path))
-    }
+    func load(_ yaml: String, _ files: [String: String]) throws -> Timeline { try loadModule(yaml, files) }
 
     func seen(_ tl: Timeline, _ id: String, at t: Double) -> Bool { seenLayers(tl, at: t).contains { $0.id == id } }
 

@@ -48,3 +48,19 @@ func node(_ timeline: Timeline, _ id: String, at t: Double) -> DisplayNode? {
 }
 
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool { abs(a - b) <= tolerance }
+
+/// Writes `files` (relative path → Swift source) and a scene with screens a and b next to them;
+/// loads the scene.
+func loadModule(_ yaml: String, _ files: [String: String]) throws -> Timeline {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-module-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    for (path, source) in files {
+        let url = dir.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try source.write(to: url, atomically: true, encoding: .utf8)
+    }
+    let path = dir.appendingPathComponent("scene.yaml").path
+    try ("canvas: {size: [390, 844], fps: 60}\nscreens: {a: {title: A}, b: {title: B, background: \"#FFEECC\"}}\n" + yaml)
+        .write(toFile: path, atomically: true, encoding: .utf8)
+    return Timeline(scene: try SceneLoader.load(path: path))
+}

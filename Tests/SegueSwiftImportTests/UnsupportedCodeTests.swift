@@ -54,7 +54,7 @@ import SeguePresets
         ("let pan = UIPanGestureRecognizer(target: self, action: nil)", "UIPanGestureRecognizer(", "#selector", .invalidValue),
         ("toView.layer.removeAllAnimations()", "toView.layer.removeAllAnimations", "removeAllAnimations", .unsupported),
         ("let label = UILabel()", "UILabel()", "UILabel", .unsupported),
-        ("let image = UIImage(named: \"hero\")", "UIImage(named", "UIImage", .unsupported),
+        ("let image = UIImage(named: \"hero\")", "UIImage(named", "UIImage", .binding),
         ("let c = UIColor(named: \"Brand\")", "UIColor(named", "UIColor(named:)", .unsupported),
         ("let blur = UIVisualEffectView(effect: nil)", "UIVisualEffectView", "UIVisualEffectView", .unsupported),
         ("NotificationCenter.default.post(name: .init(\"x\"), object: nil)", "NotificationCenter", "NotificationCenter", .unknownIdentifier),

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import SegueDisplayList
+import SegueGeometry
+import SegueScene
+import SegueTimeline
+import Testing
+
+/// UIImageView and the extension forms real animators use (a convenience initializer of a UIKit
+/// type, protocol defaults on the app's view controllers, variadic helpers), and UIKit's additive
+/// animations. Expected values are worked out by hand in the comments.
+@Suite struct ImageViewAndExtensionTests {
+    /// The a screen's navigation bar (0, 0, 390, 100) holds its title at (20, 50), 350 × 44.
+    static let copyHeader = """
+    import UIKit
+    final class CopyHeader: NSObject, UIViewControllerAnimatedTransitioning {
+        var header: UIImageView!
+        func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
+        func animateTransition(using c: UIViewControllerContextTransitioning) {
+            c.containerView.addSubview(c.view(forKey: .to)!)
+            let copy = UIImageView(image: header.image)
+            copy.contentMode = .scaleAspectFill
+            copy.clipsToBounds = true
+            copy.frame = CGRect(x: 0, y: 200, width: 100, height: 100)
+            c.containerView.addSubview(copy)
+            UIView.animate(withDuration: 0.4, animations: { copy.frame = CGRect(x: 0, y: 200, width: 390, height: 100) }) { _ in
+                c.completeTransition(true)
+            }
+        }
+    }
+    """
+
+    @Test func anImageViewShowsABoundLayersContentByItsContentMode() throws {
+        let tl = try loadModule("transition: {swift: CopyHeader.swift, bind: {header: {layer: a-nav, frame: [0, 0, 390, 100]}}}\n",
+                                ["CopyHeader.swift": Self.copyHeader])
+        // Aspect fill of 390 × 100 into 100 × 100: scale max(100/390, 100/100) = 1, centred:
+        // the content starts (100 − 390) / 2 = −145 from the view's left edge. The title is at
+        // x = −145 + 20 = −125, y = 200 + 50 = 250.
+        let start = try #require(node(tl, "copy-content-a-title", at: 0)).quad
+        #expect(close(start[0]!.x, -125) && close(start[0]!.y, 250), "\(start)")
+        // Half way (ease-in-out at 0.5 is 0.5) the view is 245 wide: the content starts at
+        // (245 − 390) / 2 = −72.5, the title at −52.5.
+        let mid = try #require(node(tl, "copy-content-a-title", at: 0.2)).quad
+        #expect(close(mid[0]!.x, -52.5, 1e-4), "\(mid)")
+        // At the end it fits exactly: the title where the screen has it, 350 wide.
+        let end = try #require(node(tl, "copy-content-a-title", at: 0.4)).quad
+        #expect(close(end[0]!.x, 20) && close(end[1]!.x, 370) && close(end[0]!.y, 250), "\(end)")
+    }
+
+    @Test func anImageFromTheSceneSizesItsImageView() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-image-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("images"), withIntermediateDirectories: true)
+        // A 4 × 2 pixel PNG named @2x is 2 × 1 points, as UIImage measures it.
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAYAAAB/qH1jAAAAE0lEQVR4nGP8z8DwnwEJMDGgAQA/JwIC6pw8sQAAAABJRU5ErkJggg==")!
+        try png.write(to: dir.appendingPathComponent("images/dot@2x.png"))
+        let source = """
+        import UIKit
+        final class Show: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let photo = UIImageView(image: UIImage(named: "dot"))
+                c.containerView.addSubview(c.view(forKey: .to)!)
+                c.containerView.addSubview(photo)
+                UIView.animate(withDuration: 0.3, animations: { photo.center = CGPoint(x: 100, y: 100) }) { _ in c.completeTransition(true) }
+            }
+        }
+        """
+        try source.write(to: dir.appendingPathComponent("Show.swift"), atomically: true, encoding: .utf8)
+        let path = dir.appendingPathComponent("scene.yaml").path
+        try """
+        canvas: {size: [390, 844], fps: 60}
+        screens: {a: {title: A}, b: {title: B}}
+        transition: {swift: Show.swift, bind: {"UIImage()": {image: images/dot@2x.png}}}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let scene = try SceneLoader.load(path: path)
+        let photo = try #require(scene.allLayers.first { $0.id == "photo" })
+        #expect(photo.bounds.size == Size(width: 2, height: 1))
+        #expect(photo.contents?.path.hasSuffix("images/dot@2x.png") == true)
+        // UIImageView(image:) puts the view at the origin: its centre starts at (1, 0.5).
+        let tl = Timeline(scene: scene)
+        let q = try #require(node(tl, "photo", at: 0)).quad
+        #expect(close(q[0]!.x, 0) && close(q[2]!.x, 2) && close(q[2]!.y, 1), "\(q)")
+    }
+
+    @Test func aPropertySetTwiceInOneBlockMovesFromItsValueBeforeTheBlock() throws {
+        let source = """
+        import UIKit
+        final class Twice: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                c.containerView.addSubview(c.view(forKey: .to)!)
+                let card = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+                c.containerView.addSubview(card)
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                    card.frame.size = CGSize(width: 200, height: 200)
+                    card.center = CGPoint(x: 300, y: 300)
+                }) { _ in c.completeTransition(true) }
+            }
+        }
+        """
+        let tl = try loadModule("transition: {swift: Twice.swift}\n", ["Twice.swift": source])
+        // UIKit's animations add up: the centre goes from (50, 50), its value before the block,
+        // to (300, 300), linearly: (175, 175) half way; the size from 100 to 200: 150.
+        let mid = try #require(node(tl, "card", at: 0.5)).quad
+        #expect(close(mid[0]!.x, 175 - 75) && close(mid[0]!.y, 175 - 75), "\(mid)")
+        #expect(close(mid[2]!.x, 175 + 75) && close(mid[2]!.y, 175 + 75), "\(mid)")
+    }
+
+    @Test func extensionsOfUIKitTypesAndProtocolDefaultsRun() throws {
+        let helpers = """
+        import UIKit
+        extension UIImageView {
+            convenience init(copying base: UIView, frame: CGRect) {
+                self.init(frame: .zero)
+                backgroundColor = base.backgroundColor
+                clipsToBounds = true
+                self.frame = frame
+            }
+        }
+        extension UIView {
+            func addSubviews(_ views: UIView...) { views.forEach { addSubview($0) } }
+        }
+        protocol Zoomable {
+            var zoomDuration: TimeInterval { get }
+            func zoomWillBegin()
+        }
+        extension Zoomable {
+            var zoomDuration: TimeInterval { 0.25 }
+            func zoomWillBegin() {}
+        }
+        """
+        let animator = """
+        import UIKit
+        final class Grow: NSObject, UIViewControllerAnimatedTransitioning {
+            let source: Zoomable & UIViewController
+            init(source: Zoomable & UIViewController) { self.source = source }
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { source.zoomDuration }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let to = c.view(forKey: .to)!
+                let tile = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                tile.backgroundColor = .red
+                let zoom = UIImageView(copying: tile, frame: CGRect(x: 20, y: 20, width: 40, height: 40))
+                source.zoomWillBegin()
+                c.containerView.addSubviews(to, zoom)
+                UIView.animate(withDuration: source.zoomDuration, animations: { zoom.frame = CGRect(x: 0, y: 0, width: 390, height: 844) }) { _ in
+                    zoom.removeFromSuperview()
+                    c.completeTransition(true)
+                }
+            }
+        }
+        """
+        let tl = try loadModule("transition: {swift: ., type: Grow, init: {source: {screen: a}}}\n",
+                                ["Grow.swift": animator, "Helpers.swift": helpers])
+        // The protocol's default duration, 0.25 s; the view the convenience initializer made, red,
+        // at its frame, over the destination (both added by the variadic helper).
+        #expect(close(tl.duration, 0.25))
+        let zoom = try #require(node(tl, "zoom", at: 0))
+        #expect(close(zoom.quad[0]!.x, 20) && close(zoom.quad[2]!.x, 60), "\(zoom.quad)")
+        #expect(seenLayers(tl, at: 0).map(\.id).firstIndex(of: "zoom")! > seenLayers(tl, at: 0).map(\.id).firstIndex(of: "b")!)
+    }
+}
