@@ -306,6 +306,7 @@ extension Evaluator {
             try write(v, [p: .double(d)], keyPath: p.keyPath!, value: .double(d), node)
         default:
             if !layer, try writeImageMember(v, name, value, node) { return }
+            if layer, try writeGradientMember(v, name, value, node) { return }
             throw fail(.unsupported, node, "setting '\(name)' of \(layer ? "CALayer" : "UIView") is not supported",
                        hint: supportedMembersHint(layer ? .layer(v) : .view(v)))
         }

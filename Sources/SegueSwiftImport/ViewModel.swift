@@ -6,6 +6,8 @@ enum LayerProperty: String, CaseIterable {
     case boundsSize, boundsOrigin, position, anchorPoint, transform, sublayerTransform, opacity, hidden
     case backgroundColor, cornerRadius, masksToBounds, zPosition, doubleSided, borderWidth, borderColor
     case shadowOpacity, shadowRadius, shadowOffset, shadowColor, cornerCurve
+    /// CAGradientLayer's (GradientImport.swift).
+    case colors, locations, startPoint, endPoint, gradientType
 
     /// The key path an animation of this property uses in the scene format; nil when the scene
     /// format cannot animate it.
@@ -26,7 +28,8 @@ enum LayerProperty: String, CaseIterable {
         case .shadowRadius: return "shadowRadius"
         case .shadowOffset: return "shadowOffset"
         case .shadowColor: return "shadowColor"
-        case .anchorPoint, .sublayerTransform, .masksToBounds, .doubleSided, .cornerCurve: return nil
+        case .colors, .locations, .startPoint, .endPoint: return rawValue
+        case .anchorPoint, .sublayerTransform, .masksToBounds, .doubleSided, .cornerCurve, .gradientType: return nil
         }
     }
 }
