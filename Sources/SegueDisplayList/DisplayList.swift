@@ -62,6 +62,8 @@ public struct DisplayNode: Sendable {
     public var shape: ShapeSpec?
     /// CAGradientLayer's drawing, above the background and below the contents and sublayers.
     public var gradient: GradientSpec?
+    /// A `blur:` layer's effect on what lies behind it, within its rounded bounds.
+    public var blur: BlurEffect?
 
     public init(id: String, transform: Transform3D, bounds: Rect, opacity: Double, isHidden: Bool,
                 isFrontFacing: Bool, doubleSided: Bool, masksToBounds: Bool, allowsEdgeAntialiasing: Bool = true,

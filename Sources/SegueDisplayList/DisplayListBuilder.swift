@@ -101,6 +101,7 @@ public enum DisplayListBuilder {
         result.content.cornerStyle = layer.cornerStyle
         result.shape = layer.shape
         result.gradient = layer.gradient
+        result.blur = layer.blur
         // The mask lives in the masked layer's bounds space (no sublayerTransform).
         result.mask = layer.mask.map { node(for: $0, parentPlane: full) }
         return result

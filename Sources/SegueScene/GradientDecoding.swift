@@ -103,3 +103,16 @@ extension SceneDecoder {
         }
     }
 }
+
+extension SceneDecoder {
+    /// `blur:`: a UIBlurEffect.Style name, or `none` (null) for an effect view without an
+    /// effect yet (one that animates to a style).
+    func blurEffect(_ value: Node, _ key: String) throws(SceneError) -> BlurEffect {
+        if isNull(value) { return .none }
+        let name = try name(value, key, among: ["none"] + BlurStyle.allCases.map(\.rawValue),
+                            synonyms: ["nil": "none", "ultraThin": "systemUltraThinMaterial", "thin": "systemThinMaterial",
+                                       "material": "systemMaterial", "thick": "systemThickMaterial", "chrome": "systemChromeMaterial"],
+                            prefixes: ["UIBlurEffectStyle", "UIBlurEffect.Style."], what: "blur style")
+        return BlurStyle(rawValue: name)?.effect ?? .none
+    }
+}

@@ -125,6 +125,8 @@ public struct LayerSpec: Sendable {
     public var cornerStyle: CornerStyle = CornerStyle()
     /// CAGradientLayer's colours, locations, end points and type; nil unless a gradient key is written.
     public var gradient: GradientSpec?
+    /// UIVisualEffectView's blur of what lies behind the layer; nil unless `blur:` is written.
+    public var blur: BlurEffect?
     public var sublayers: [LayerSpec]
 
     public init(id: String, location: SourceLocation,
@@ -284,6 +286,9 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
     case locations
     case startPoint
     case endPoint
+    /// A `blur:` layer's effect (UIVisualEffectView's `effect`): a style name or none; between
+    /// two effects the radius, saturation and tint interpolate.
+    case blur
 
     /// The kind of value `from`/`to` take for this key path.
     public var valueKind: AnimationValueKind {
@@ -299,6 +304,7 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
         case .shadowPath, .path: .path
         case .colors: .colors
         case .locations: .numbers
+        case .blur: .blur
         case .hidden: .bool
         case .transform: .transform
         }
@@ -311,6 +317,8 @@ public enum AnimationValueKind: String, Sendable {
     case colors
     /// A list of numbers (a gradient's `locations`).
     case numbers
+    /// A blur style or none.
+    case blur
 }
 
 /// A `from`/`to` value. Angles are stored as `.number` in radians.
@@ -329,6 +337,8 @@ public enum AnimationValue: Hashable, Sendable {
     case colors([RGBAColor])
     /// A gradient's `locations`; nil is "spread evenly".
     case numbers([Double]?)
+    /// A `blur:` effect (none is `BlurEffect.none`).
+    case blur(BlurEffect)
 }
 
 /// How progress through an animation maps to progress of its value.

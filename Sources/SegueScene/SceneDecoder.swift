@@ -57,7 +57,7 @@ package final class SceneDecoder: ValueReader {
                             "masksToBounds", "borderWidth", "borderColor", "doubleSided", "allowsEdgeAntialiasing", "contents",
                             "contentsGravity", "text", "scroll", "snapshotSize", "shadowColor", "shadowOpacity", "shadowRadius",
                             "shadowOffset", "shadowPath", "cornerCurve", "maskedCorners"]
-                            + shapeLayerKeys + gradientLayerKeys + ["mask", "sublayers"]
+                            + shapeLayerKeys + gradientLayerKeys + ["blur", "mask", "sublayers"]
     package static let layerSynonyms = [
         "alpha": "opacity", "isHidden": "hidden", "clipsToBounds": "masksToBounds", "isDoubleSided": "doubleSided",
         "center": "position", "anchor": "anchorPoint", "subviews": "sublayers", "children": "sublayers",
@@ -491,6 +491,8 @@ package final class SceneDecoder: ValueReader {
                 layer.gradient = gradient
                 if key == "colors" { gradientColorsNode = value }
                 if key == "locations" { gradientLocationsNode = value }
+            case "blur":
+                layer.blur = try blurEffect(value, "blur")
             case "mask":
                 if !isNull(value) {
                     let errorsBefore = collected.count
@@ -987,6 +989,8 @@ package final class SceneDecoder: ValueReader {
             return .size(try shadowOffset(node, key))
         case .path:
             return .path(try decodePath(node, key: key))
+        case .blur:
+            return .blur(try blurEffect(node, key))
         case .colors:
             return .colors(try gradientColors(node, key))
         case .numbers:

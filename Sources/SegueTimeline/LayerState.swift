@@ -27,6 +27,7 @@ public struct LayerState: Sendable {
     public var cornerStyle: CornerStyle
     public var shape: ShapeSpec?
     public var gradient: GradientSpec?
+    public var blur: BlurEffect?
     /// `mask` (zero or one layer), in this layer's bounds space.
     public var mask: [LayerState]
     /// Set while `transform.*` key-path animations drive the transform (their value functions
@@ -44,7 +45,7 @@ public struct LayerState: Sendable {
         opacity = l.opacity; hidden = l.hidden; backgroundColor = l.backgroundColor
         cornerRadius = l.cornerRadius; masksToBounds = l.masksToBounds; borderWidth = l.borderWidth
         borderColor = l.borderColor; doubleSided = l.doubleSided; allowsEdgeAntialiasing = l.allowsEdgeAntialiasing
-        contents = l.contents; text = l.text; shadow = l.shadow; cornerStyle = l.cornerStyle; shape = l.shape; gradient = l.gradient
+        contents = l.contents; text = l.text; shadow = l.shadow; cornerStyle = l.cornerStyle; shape = l.shape; gradient = l.gradient; blur = l.blur
         snapshotSize = l.snapshotSize; snapshotGravity = l.snapshotGravity
         mask = l.maskLayers.map(LayerState.init(model:))
         sublayers = l.sublayers.map(LayerState.init(model:))

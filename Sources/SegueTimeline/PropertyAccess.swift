@@ -74,6 +74,7 @@ extension LayerState {
         case .strokeStart: return .number(shape?.strokeStart ?? 0)
         case .strokeEnd: return .number(shape?.strokeEnd ?? 1)
         case .lineDashPhase: return .number(shape?.lineDashPhase ?? 0)
+        case .blur: return .blur(blur ?? .none)
         case .colors: return .colors(gradient?.colors ?? [])
         case .locations: return .numbers(gradient?.locations)
         case .startPoint: return .point(gradient?.startPoint ?? GradientSpec().startPoint)
@@ -116,6 +117,7 @@ extension LayerState {
         case (.strokeStart, _): editShape { $0.strokeStart = min(max(number($0.strokeStart), 0), 1) }
         case (.strokeEnd, _): editShape { $0.strokeEnd = min(max(number($0.strokeEnd), 0), 1) }
         case (.lineDashPhase, _): editShape { $0.lineDashPhase = number($0.lineDashPhase) }
+        case let (.blur, .blur(b)): blur = b
         case let (.colors, .colors(c)):
             editGradient { g in g.colors = additive && c.count == g.colors.count ? zip(g.colors, c).map { Self.add($0, $1) } : c }
         case let (.locations, .numbers(n)):

@@ -70,6 +70,7 @@ extension AnimationValue {
         case let .path(p): p?.vector ?? []
         case let .colors(c): c.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
         case let .numbers(n): n ?? []
+        case let .blur(b): [b.radius, b.saturation, b.tint.red, b.tint.green, b.tint.blue, b.tint.alpha]
         }
     }
 }

@@ -82,4 +82,16 @@ struct GradientDecodingTests {
           - {layer: a, keyPath: startPoint, to: [0, 0], duration: 1}
         """) == nil)
     }
+
+    @Test func blurStylesAndNone() throws {
+        let layers = try parse(Self.head + """
+          - {id: a, blur: dark}
+          - {id: b, blur: none}
+          - {id: c, blur: UIBlurEffectStyleExtraLight}
+          - {id: d}
+        """).layers
+        #expect(layers[0].blur == BlurEffect(radius: 20, saturation: 1.8, tint: RGBAColor(red: 0.11, green: 0.11, blue: 0.11, alpha: 0.73)))
+        #expect(layers[1].blur == BlurEffect.none && layers[2].blur?.radius == 20 && layers[3].blur == nil)
+        expectError(Self.head + "  - {id: a, blur: drak}\n", .invalidValue, line: 3, column: 19, suggestion: ["'dark'"])
+    }
 }
