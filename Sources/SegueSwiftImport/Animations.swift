@@ -499,7 +499,7 @@ extension Evaluator {
             if case let .color(c)? = i[.shadowColor] { props.append(("shadowColor", r.color(c))) }
         }
         if case .string("continuous")? = i[.cornerCurve] { props.append(("cornerCurve", r.plain("continuous"))) }
-        props += gradientProperties(v)
+        props += gradientProperties(v) + blurProperties(v)
         if let image = v.image {
             if let path = image.path { props.append(("contents", r.string(path))) }
             if v.contentMode != "scaleToFill" || image.copyOf != nil {

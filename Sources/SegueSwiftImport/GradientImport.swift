@@ -28,7 +28,7 @@ extension Evaluator {
         case ("CAGradientLayerType", ["rawValue"]):
             return try gradientType(try arg(args, "rawValue", scope, hint: nil), node)
         default:
-            return nil
+            return try blurTypeCall(name, labels, args, scope, node)
         }
     }
 

@@ -234,6 +234,7 @@ extension Evaluator {
         case "subviews" where !layer: return .array(v.subviews.filter(\.attached).map(Value.view))
         default:
             if !layer, let value = readImageMember(v, name) { return value }
+            if !layer, let value = readBlurMember(v, name) { return value }
         }
         throw fail(.unsupported, node, "'\(name)' of \(layer ? "CALayer" : "UIView") is not supported",
                    hint: supportedMembersHint(layer ? .layer(v) : .view(v)))
@@ -307,6 +308,7 @@ extension Evaluator {
         default:
             if !layer, try writeImageMember(v, name, value, node) { return }
             if layer, try writeGradientMember(v, name, value, node) { return }
+            if !layer, try writeBlurMember(v, name, value, node) { return }
             throw fail(.unsupported, node, "setting '\(name)' of \(layer ? "CALayer" : "UIView") is not supported",
                        hint: supportedMembersHint(layer ? .layer(v) : .view(v)))
         }

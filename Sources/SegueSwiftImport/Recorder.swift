@@ -109,6 +109,7 @@ struct Recorder {
             if keyPath.hasPrefix("transform.rotation") { return angle(d) }
             return number(d)
         case let .array(items): return list(items.map { node($0, keyPath: keyPath) }, flow: true)
+        case let .string(style) where keyPath == "blur": return plain(style)
         default: return plain("null")
         }
     }

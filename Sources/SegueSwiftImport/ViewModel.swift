@@ -8,6 +8,8 @@ enum LayerProperty: String, CaseIterable {
     case shadowOpacity, shadowRadius, shadowOffset, shadowColor, cornerCurve
     /// CAGradientLayer's (GradientImport.swift).
     case colors, locations, startPoint, endPoint, gradientType
+    /// A UIVisualEffectView's blur style, or "none" (BlurImport.swift).
+    case blurEffect
 
     /// The key path an animation of this property uses in the scene format; nil when the scene
     /// format cannot animate it.
@@ -29,6 +31,7 @@ enum LayerProperty: String, CaseIterable {
         case .shadowOffset: return "shadowOffset"
         case .shadowColor: return "shadowColor"
         case .colors, .locations, .startPoint, .endPoint: return rawValue
+        case .blurEffect: return "blur"
         case .anchorPoint, .sublayerTransform, .masksToBounds, .doubleSided, .cornerCurve, .gradientType: return nil
         }
     }
