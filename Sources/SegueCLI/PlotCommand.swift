@@ -155,7 +155,7 @@ struct PlotStyle {
         case .position, .positionX, .positionY, .boundsSize, .frame, .cornerRadius, .translationX, .translationY,
              .translationZ, .zPosition, .borderWidth, .boundsOrigin, .shadowRadius, .shadowOffset, .lineWidth, .lineDashPhase: "pt"
         case .opacity, .backgroundColor, .borderColor, .hidden, .transform, .shadowOpacity, .shadowColor, .shadowPath,
-             .path, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .colors, .locations, .startPoint, .endPoint, .blur: nil
+             .path, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .colors, .locations, .startPoint, .endPoint, .blur, .contentsRect: nil
         }
     }
 

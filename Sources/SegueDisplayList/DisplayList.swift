@@ -99,6 +99,8 @@ public struct LayerContent: Hashable, Sendable {
     public var clipsContentsToCorners: Bool
     /// Which corners `cornerRadius` rounds, and with which curve.
     public var cornerStyle: CornerStyle = CornerStyle()
+    /// The part of the image drawn into the bounds (`contentsRect`, unit space of the image).
+    public var contentsRect: Rect = .unitContents
 
     public init(size: Size, backgroundColor: RGBAColor = .clear, cornerRadius: Double = 0,
                 borderWidth: Double = 0, borderColor: RGBAColor = .black, image: ImageContents? = nil,

@@ -168,6 +168,7 @@ enum SchemaMaps {
                 "shadowOffset": KeyDoc(.numbers([2]), "[width, height]: how far the shadow is moved, in the layer's points. Default [0, -3]."),
                 "shadowPath": KeyDoc(.ref("path"), "The shadow's shape, instead of the layer's alpha. Default none."),
                 "blur": KeyDoc(.anyOf([.names(["none"] + BlurStyle.allCases.map(\.rawValue)), .raw(["type": "null"])]), "UIVisualEffectView with UIBlurEffect(style:): blurs, saturates and tints what lies behind the layer, within its rounded bounds; none for an effect view without an effect (one that animates to a style)."),
+                "contentsRect": KeyDoc(.numbers([4]), "CALayer.contentsRect: [x, y, width, height], the part of the contents (an image, or a snapshot's content) fitted to the bounds, in their unit space. Default [0, 0, 1, 1]."),
                 "colors": KeyDoc(.anyOf([.list(.color), .raw(["type": "null"])]), "CAGradientLayer.colors: the gradient's stop colours, filling the layer's shape above its background."),
                 "locations": KeyDoc(.anyOf([.list(.number(0 ... 1)), .raw(["type": "null"])]), "CAGradientLayer.locations: one location per colour, 0 to 1, not decreasing. Default: spread evenly."),
                 "startPoint": KeyDoc(.numbers([2]), "CAGradientLayer.startPoint, in the unit space of the bounds. Default [0.5, 0]."),

@@ -127,6 +127,9 @@ public struct LayerSpec: Sendable {
     public var gradient: GradientSpec?
     /// UIVisualEffectView's blur of what lies behind the layer; nil unless `blur:` is written.
     public var blur: BlurEffect?
+    /// The part of the contents (an image, or a snapshot's content) the layer shows, in the
+    /// unit space of the contents: [0, 0, 1, 1] is all of it.
+    public var contentsRect: Rect = .unitContents
     public var sublayers: [LayerSpec]
 
     public init(id: String, location: SourceLocation,
@@ -289,6 +292,8 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
     /// A `blur:` layer's effect (UIVisualEffectView's `effect`): a style name or none; between
     /// two effects the radius, saturation and tint interpolate.
     case blur
+    /// The part of the contents shown, in their unit space.
+    case contentsRect
 
     /// The kind of value `from`/`to` take for this key path.
     public var valueKind: AnimationValueKind {
@@ -299,7 +304,7 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
         case .rotationX, .rotationY, .rotationZ: .angle
         case .position, .boundsOrigin, .startPoint, .endPoint: .point
         case .boundsSize, .shadowOffset: .size
-        case .frame: .rect
+        case .frame, .contentsRect: .rect
         case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor: .color
         case .shadowPath, .path: .path
         case .colors: .colors
@@ -864,4 +869,9 @@ public enum ScrollGesture: Hashable, Sendable {
         if release > begin + duration + 1e-9 { add(release, to) }
         return (GestureSpec(samples: a, location: location), GestureSpec(samples: b, location: location))
     }
+}
+
+extension Rect {
+    /// CALayer's default `contentsRect`: all of the contents.
+    public static let unitContents = Rect(x: 0, y: 0, width: 1, height: 1)
 }

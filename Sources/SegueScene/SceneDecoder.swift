@@ -57,7 +57,7 @@ package final class SceneDecoder: ValueReader {
                             "masksToBounds", "borderWidth", "borderColor", "doubleSided", "allowsEdgeAntialiasing", "contents",
                             "contentsGravity", "text", "scroll", "snapshotSize", "shadowColor", "shadowOpacity", "shadowRadius",
                             "shadowOffset", "shadowPath", "cornerCurve", "maskedCorners"]
-                            + shapeLayerKeys + gradientLayerKeys + ["blur", "mask", "sublayers"]
+                            + shapeLayerKeys + gradientLayerKeys + ["blur", "contentsRect", "mask", "sublayers"]
     package static let layerSynonyms = [
         "alpha": "opacity", "isHidden": "hidden", "clipsToBounds": "masksToBounds", "isDoubleSided": "doubleSided",
         "center": "position", "anchor": "anchorPoint", "subviews": "sublayers", "children": "sublayers",
@@ -493,6 +493,15 @@ package final class SceneDecoder: ValueReader {
                 if key == "locations" { gradientLocationsNode = value }
             case "blur":
                 layer.blur = try blurEffect(value, "blur")
+            case "contentsRect":
+                let v = try numbers(value, "contentsRect", counts: [4], shape: "[x, y, width, height] in the unit space of the contents",
+                                    example: "contentsRect: [0, 0, 0.5, 1]")
+                try checkCoordinates(v, value, "contentsRect", sizesFrom: 2)
+                guard v[2] > 0, v[3] > 0 else {
+                    throw rangeError(value, "'contentsRect' must have a width and a height greater than zero",
+                                     "write the part of the contents to show, like contentsRect: [0, 0, 0.5, 1] for the left half")
+                }
+                layer.contentsRect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
             case "mask":
                 if !isNull(value) {
                     let errorsBefore = collected.count

@@ -8,7 +8,8 @@ import Yams
 /// `endPoint` and `type` set, and the first four animated (in UIView blocks or by
 /// CABasicAnimation). The scene's layer gets the gradient keys of docs/scene-format/gradients.md.
 extension Evaluator {
-    static let gradientKeyPaths: Set<String> = ["colors", "locations", "startPoint", "endPoint"]
+    /// The key paths of this file's properties (contentsRect with them: any layer's).
+    static let gradientKeyPaths: Set<String> = ["colors", "locations", "startPoint", "endPoint", "contentsRect"]
     static let gradientTypes = ["axial", "radial", "conic"]
 
     /// `CAGradientLayer()`, `CALayer()`: a new layer, hidden until it is added to a layer in
@@ -46,6 +47,13 @@ extension Evaluator {
             try write(v, [name == "startPoint" ? .startPoint : .endPoint: .point(p)], keyPath: name, value: .point(p), node)
         case "type":
             try writeStatic(v, .gradientType, try gradientType(value, node), node)
+        case "contentsRect":
+            let r = try rect(value, node, "contentsRect")
+            guard r.width > 0, r.height > 0 else {
+                throw fail(.invalidValue, node, "contentsRect needs a width and a height greater than zero", hint: "the left half is CGRect(x: 0, y: 0, width: 0.5, height: 1)")
+            }
+            try write(v, [.contentsRect: .rect(r)], keyPath: "contentsRect", value: .rect(r), node)
+            return true
         default:
             return false
         }
@@ -64,6 +72,7 @@ extension Evaluator {
         case "locations": return v.model[.locations]
         case "startPoint": return v.model[.startPoint] ?? .point(Point(x: 0.5, y: 0))
         case "endPoint": return v.model[.endPoint] ?? .point(Point(x: 0.5, y: 1))
+        case "contentsRect": return v.model[.contentsRect] ?? .rect(Rect(x: 0, y: 0, width: 1, height: 1))
         default: return nil
         }
     }
@@ -121,6 +130,16 @@ extension Evaluator {
     func gradientProperties(_ v: ViewObject) -> [(String, Node)] {
         let r = recorder
         let i = v.initial
+        var slice: [(String, Node)] = []
+        if case let .rect(c)? = i[.contentsRect], c != Rect(x: 0, y: 0, width: 1, height: 1) || v.changedLater.contains(.contentsRect) {
+            slice.append(("contentsRect", r.numbers([c.minX, c.minY, c.width, c.height])))
+        } else if v.changedLater.contains(.contentsRect) {
+            slice.append(("contentsRect", r.numbers([0, 0, 1, 1])))
+        }
+        return slice + gradientKeys(v, r, i)
+    }
+
+    private func gradientKeys(_ v: ViewObject, _ r: Recorder, _ i: [LayerProperty: Value]) -> [(String, Node)] {
         let animates = !v.changedLater.isDisjoint(with: [.colors, .locations, .startPoint, .endPoint])
         guard case let .array(colors)? = i[.colors] ?? (animates ? .array([]) : nil) else { return [] }
         var props: [(String, Node)] = [("colors", r.node(.array(colors), keyPath: "colors"))]

@@ -10,6 +10,8 @@ enum LayerProperty: String, CaseIterable {
     case colors, locations, startPoint, endPoint, gradientType
     /// A UIVisualEffectView's blur style, or "none" (BlurImport.swift).
     case blurEffect
+    /// CALayer.contentsRect (GradientImport.swift).
+    case contentsRect
 
     /// The key path an animation of this property uses in the scene format; nil when the scene
     /// format cannot animate it.
@@ -32,6 +34,7 @@ enum LayerProperty: String, CaseIterable {
         case .shadowColor: return "shadowColor"
         case .colors, .locations, .startPoint, .endPoint: return rawValue
         case .blurEffect: return "blur"
+        case .contentsRect: return "contentsRect"
         case .anchorPoint, .sublayerTransform, .masksToBounds, .doubleSided, .cornerCurve, .gradientType: return nil
         }
     }

@@ -75,6 +75,7 @@ extension LayerState {
         case .strokeEnd: return .number(shape?.strokeEnd ?? 1)
         case .lineDashPhase: return .number(shape?.lineDashPhase ?? 0)
         case .blur: return .blur(blur ?? .none)
+        case .contentsRect: return .rect(contentsRect)
         case .colors: return .colors(gradient?.colors ?? [])
         case .locations: return .numbers(gradient?.locations)
         case .startPoint: return .point(gradient?.startPoint ?? GradientSpec().startPoint)
@@ -118,6 +119,10 @@ extension LayerState {
         case (.strokeEnd, _): editShape { $0.strokeEnd = min(max(number($0.strokeEnd), 0), 1) }
         case (.lineDashPhase, _): editShape { $0.lineDashPhase = number($0.lineDashPhase) }
         case let (.blur, .blur(b)): blur = b
+        case let (.contentsRect, .rect(r)):
+            let rect = additive ? Rect(x: contentsRect.minX + r.minX, y: contentsRect.minY + r.minY,
+                                       width: contentsRect.width + r.width, height: contentsRect.height + r.height) : r
+            contentsRect = Rect(x: rect.minX, y: rect.minY, width: max(rect.width, 1e-6), height: max(rect.height, 1e-6))
         case let (.colors, .colors(c)):
             editGradient { g in g.colors = additive && c.count == g.colors.count ? zip(g.colors, c).map { Self.add($0, $1) } : c }
         case let (.locations, .numbers(n)):

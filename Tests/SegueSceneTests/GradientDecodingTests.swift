@@ -94,4 +94,11 @@ struct GradientDecodingTests {
         #expect(layers[1].blur == BlurEffect.none && layers[2].blur?.radius == 20 && layers[3].blur == nil)
         expectError(Self.head + "  - {id: a, blur: drak}\n", .invalidValue, line: 3, column: 19, suggestion: ["'dark'"])
     }
+
+    @Test func contentsRectIsReadAndChecked() throws {
+        #expect(try parse(Self.head + "  - {id: a, contentsRect: [0.5, 0, 0.5, 1]}\n").layers[0].contentsRect == Rect(x: 0.5, y: 0, width: 0.5, height: 1))
+        #expect(try parse(Self.head + "  - {id: a}\n").layers[0].contentsRect == Rect(x: 0, y: 0, width: 1, height: 1))
+        expectError(Self.head + "  - {id: a, contentsRect: [0, 0, 0, 1]}\n", .invalidValue, line: 3, column: 27, message: ["greater than zero"])
+        expectError(Self.head + "  - {id: a, contentsRect: [0, 0, 1]}\n", .invalidValue, line: 3, column: 27, message: ["4 numbers"])
+    }
 }

@@ -56,7 +56,7 @@ import SeguePresets
         ("let label = UILabel()", "UILabel()", "UILabel", .unsupported),
         ("let image = UIImage(named: \"hero\")", "UIImage(named", "UIImage", .binding),
         ("let c = UIColor(named: \"Brand\")", "UIColor(named", "UIColor(named:)", .unsupported),
-        ("let blur = UIVisualEffectView(effect: nil)", "UIVisualEffectView", "UIVisualEffectView", .unsupported),
+        ("let vibrancy = UIVibrancyEffect(blurEffect: UIBlurEffect(style: .dark))", "UIVibrancyEffect", "UIVibrancyEffect", .unsupported),
         ("NotificationCenter.default.post(name: .init(\"x\"), object: nil)", "NotificationCenter", "NotificationCenter", .unknownIdentifier),
         ("DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) {}", "DispatchQueue", "DispatchQueue", .unknownIdentifier),
         ("let s = \"frame \\(1)\"", "\\(1)", "interpolation", .unsupported),
