@@ -6,7 +6,10 @@ HTML/CSS/SVG screenshotted in headless Chromium at device pixel ratio 1, then co
 Unit conversions between Core Animation and CSS/SVG are made in one place, `css_blur_radius` and
 `svg_std_deviation` below, which follow `ShadowBlur` in Sources/SegueRaster/Shadows.swift and
 docs/scene-format/shadows.md: Segue's Gaussian has σ = shadowRadius points, CSS's blur radius is
-2σ, SVG's stdDeviation is σ.
+2σ, SVG's stdDeviation is σ. The other conversions sit beside the tests that use them:
+`css_diagonal_angle` (a CSS linear-gradient angle for startPoint → endPoint corner to corner) and
+`css_backdrop_blur_length` (a blur style's radius is CSS blur()'s standard deviation, following
+`BackdropBlur` in Sources/SegueRaster/Blur.swift and docs/scene-format/blur.md).
 """
 import base64
 import io
