@@ -155,7 +155,7 @@ struct PlotStyle {
         case .position, .positionX, .positionY, .boundsSize, .frame, .cornerRadius, .translationX, .translationY,
              .translationZ, .zPosition, .borderWidth, .boundsOrigin, .shadowRadius, .shadowOffset, .lineWidth, .lineDashPhase: "pt"
         case .opacity, .backgroundColor, .borderColor, .hidden, .transform, .shadowOpacity, .shadowColor, .shadowPath,
-             .path, .fillColor, .strokeColor, .strokeStart, .strokeEnd: nil
+             .path, .fillColor, .strokeColor, .strokeStart, .strokeEnd, .colors, .locations, .startPoint, .endPoint, .blur, .contentsRect: nil
         }
     }
 
@@ -180,6 +180,9 @@ struct PlotStyle {
         case .color: ["red", "green", "blue", "alpha"]
         case .transform: (1 ... 4).flatMap { r in (1 ... 4).map { c in "m\(r)\(c)" } }
         case .path: (0 ..< max(count, 1)).map { "\($0 % 2 == 0 ? "x" : "y")\($0 / 2 + 1)" }
+        case .colors: (0 ..< max(count, 1)).map { "\(["red", "green", "blue", "alpha"][$0 % 4])\($0 / 4 + 1)" }
+        case .numbers: (0 ..< max(count, 1)).map { "location\($0 + 1)" }
+        case .blur: ["radius", "saturation", "tint red", "tint green", "tint blue", "tint alpha"]
         }
         return i < names.count ? names[i] : "#\(i + 1)"
     }

@@ -60,6 +60,10 @@ public struct DisplayNode: Sendable {
     public var mask: [DisplayNode] = []
     /// CAShapeLayer's drawing, above the background and below the sublayers.
     public var shape: ShapeSpec?
+    /// CAGradientLayer's drawing, above the background and below the contents and sublayers.
+    public var gradient: GradientSpec?
+    /// A `blur:` layer's effect on what lies behind it, within its rounded bounds.
+    public var blur: BlurEffect?
 
     public init(id: String, transform: Transform3D, bounds: Rect, opacity: Double, isHidden: Bool,
                 isFrontFacing: Bool, doubleSided: Bool, masksToBounds: Bool, allowsEdgeAntialiasing: Bool = true,
@@ -95,6 +99,8 @@ public struct LayerContent: Hashable, Sendable {
     public var clipsContentsToCorners: Bool
     /// Which corners `cornerRadius` rounds, and with which curve.
     public var cornerStyle: CornerStyle = CornerStyle()
+    /// The part of the image drawn into the bounds (`contentsRect`, unit space of the image).
+    public var contentsRect: Rect = .unitContents
 
     public init(size: Size, backgroundColor: RGBAColor = .clear, cornerRadius: Double = 0,
                 borderWidth: Double = 0, borderColor: RGBAColor = .black, image: ImageContents? = nil,

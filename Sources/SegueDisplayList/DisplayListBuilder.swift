@@ -58,7 +58,11 @@ public enum DisplayListBuilder {
     /// The superlayer's `sublayerTransform`, applied about its anchor point; for a snapshot,
     /// after its content is scaled from the size it was laid out at to the bounds.
     public static func sublayerMatrix(of layer: LayerState) -> Transform3D {
-        guard let laidOut = layer.snapshotSize else { return sublayerTransformMatrix(of: layer) }
+        guard let full = layer.snapshotSize else { return sublayerTransformMatrix(of: layer) }
+        // contentsRect picks the part of the snapshot's content that is fitted to the bounds.
+        let c = layer.contentsRect
+        guard c.width > 0, c.height > 0 else { return .scale(0, 0, 1) }
+        let laidOut = Size(width: full.width * c.width, height: full.height * c.height)
         let o = layer.bounds.origin, b = layer.bounds.size
         var sx = b.width / laidOut.width, sy = b.height / laidOut.height
         switch layer.snapshotGravity {
@@ -69,7 +73,7 @@ public enum DisplayListBuilder {
         }
         // Centred in the bounds, as contentsGravity places an image.
         let dx = (b.width - laidOut.width * sx) / 2, dy = (b.height - laidOut.height * sy) / 2
-        let scale = Transform3D.translation(-o.x, -o.y, 0)
+        let scale = Transform3D.translation(-o.x - c.minX * full.width, -o.y - c.minY * full.height, 0)
             .then(.scale(sx, sy, 1))
             .then(.translation(o.x + dx, o.y + dy, 0))
         return scale.then(sublayerTransformMatrix(of: layer))
@@ -95,14 +99,23 @@ public enum DisplayListBuilder {
                                    clipsContentsToCorners: layer.masksToBounds)
         var result = DisplayNode(id: layer.id, transform: full, bounds: layer.bounds, opacity: layer.opacity,
                                isHidden: layer.hidden, isFrontFacing: isFrontFacing(full), doubleSided: layer.doubleSided,
-                               masksToBounds: layer.masksToBounds, allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing,
+                               masksToBounds: layer.masksToBounds || showsPartOfSnapshot(layer), allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing,
                                content: content, children: children)
         result.shadow = layer.shadow
         result.content.cornerStyle = layer.cornerStyle
         result.shape = layer.shape
+        result.gradient = layer.gradient
+        result.blur = layer.blur
+        result.content.contentsRect = layer.contentsRect
         // The mask lives in the masked layer's bounds space (no sublayerTransform).
         result.mask = layer.mask.map { node(for: $0, parentPlane: full) }
         return result
+    }
+
+    /// A snapshot showing part of its content (`contentsRect`) shows nothing outside its
+    /// bounds, as an image's contents would not.
+    static func showsPartOfSnapshot(_ layer: LayerState) -> Bool {
+        layer.snapshotSize != nil && layer.contentsRect != .unitContents
     }
 
     /// Siblings are painted by zPosition, then in tree order (a stable sort).

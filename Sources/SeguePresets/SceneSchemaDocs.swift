@@ -167,6 +167,13 @@ enum SchemaMaps {
                 "shadowRadius": KeyDoc(.number(0 ... 1_000_000), "The shadow's blur in points: a Gaussian with this standard deviation. Default 3."),
                 "shadowOffset": KeyDoc(.numbers([2]), "[width, height]: how far the shadow is moved, in the layer's points. Default [0, -3]."),
                 "shadowPath": KeyDoc(.ref("path"), "The shadow's shape, instead of the layer's alpha. Default none."),
+                "blur": KeyDoc(.anyOf([.names(["none"] + BlurStyle.allCases.map(\.rawValue)), .raw(["type": "null"])]), "UIVisualEffectView with UIBlurEffect(style:): blurs, saturates and tints what lies behind the layer, within its rounded bounds; none for an effect view without an effect (one that animates to a style)."),
+                "contentsRect": KeyDoc(.numbers([4]), "CALayer.contentsRect: [x, y, width, height], the part of the contents (an image, or a snapshot's content) fitted to the bounds, in their unit space. Default [0, 0, 1, 1]."),
+                "colors": KeyDoc(.anyOf([.list(.color), .raw(["type": "null"])]), "CAGradientLayer.colors: the gradient's stop colours, filling the layer's shape above its background."),
+                "locations": KeyDoc(.anyOf([.list(.number(0 ... 1)), .raw(["type": "null"])]), "CAGradientLayer.locations: one location per colour, 0 to 1, not decreasing. Default: spread evenly."),
+                "startPoint": KeyDoc(.numbers([2]), "CAGradientLayer.startPoint, in the unit space of the bounds. Default [0.5, 0]."),
+                "endPoint": KeyDoc(.numbers([2]), "CAGradientLayer.endPoint, in the unit space of the bounds. Default [0.5, 1]."),
+                "type": KeyDoc(.names(GradientType.allCases.map(\.rawValue)), "CAGradientLayerType: axial (the default), radial (an ellipse about startPoint reaching endPoint) or conic (a sweep about startPoint from the direction of endPoint)."),
                 "sublayers": KeyDoc(.list(.ref("layer")), "The layer's sublayers, back to front."),
             ]),
             SchemaMap(name: "text", text: "A text label, drawn with Pango.", keys: SceneDecoder.textSchemaKeys, required: ["string"], docs: [

@@ -148,6 +148,9 @@ final class FrameRenderer {
     var target: RenderTarget!
     /// How perspective textures are resampled (tests compare the two).
     var perspectiveMode: PerspectiveMode = .tiledAffine
+    /// The id of a blur layer drawn as a group whose blur was applied to the target beneath
+    /// the group (an empty group has no backdrop to blur).
+    var blurDrawnBeforeGroup: String?
 
     init(list: DisplayList, cache: TextureCache, planeBuffers: PlaneBufferPool, width: Int, height: Int,
          toPixels: Homography? = nil) {
@@ -205,6 +208,12 @@ final class FrameRenderer {
         }
         let extent = try self.extent(of: node).intersection(clipBox).intersection(target.canvasRect)
         guard !extent.isEmpty else { return }
+        if node.blur?.isVisible == true {
+            // The group starts empty: blur the backdrop here, faded by the group's opacity.
+            try drawBlur(node, h, alpha: opacity)
+            blurDrawnBeforeGroup = node.id
+        }
+        defer { if blurDrawnBeforeGroup == node.id { blurDrawnBeforeGroup = nil } }
         let parent = target!
         let group = try RenderTarget.make(data: nil, stride: 0, rect: extent)
         target = group
@@ -237,6 +246,12 @@ final class FrameRenderer {
             if bg.alpha > 0 {
                 let poly = projectedRoundedRect(bounds, radius: outerRadius, h: h, magnification: mag, style: content.cornerStyle)
                 fill([poly], color: bg, alpha: alpha, evenOdd: false)
+            }
+            if node.blur != nil, blurDrawnBeforeGroup != node.id {
+                try drawBlur(node, h, alpha: alpha)
+            }
+            if node.gradient != nil {
+                try drawGradient(node, h, alpha: alpha, magnification: mag, outerRadius: outerRadius)
             }
             if content.image != nil || content.text != nil {
                 try drawTexture(node, h, magnification: mag, alpha: alpha)

@@ -63,6 +63,8 @@ struct TextureKey: Hashable, Sendable {
     /// Corner radius the image is clipped to, or nil when the image is not clipped.
     var imageClipRadius: Double?
     var imageClipStyle: CornerStyle = .default
+    /// `contentsRect`: the part of the image drawn, in its unit space.
+    var contentsRect: Rect = .unitContents
     /// Points per image pixel for `center` gravity (the canvas scale, as for an @Nx image).
     var canvasScale: Double
     /// Texture pixels per content point before capping.
@@ -76,6 +78,7 @@ struct TextureKey: Hashable, Sendable {
         text = content.text.flatMap { $0.string.isEmpty ? nil : $0 }
         imageClipRadius = content.image != nil && content.clipsContentsToCorners ? max(content.cornerRadius, 0) : nil
         if imageClipRadius != nil { imageClipStyle = content.cornerStyle }
+        if content.image != nil { contentsRect = content.contentsRect }
         self.canvasScale = canvasScale
         self.textureScale = textureScale
     }
@@ -239,9 +242,11 @@ enum ContentRenderer {
 
     /// Where `contents` is drawn in content space (origin at the bounds origin), per
     /// contentsGravity. One image pixel is 1/`pointScale` points for `center`.
-    static func imageRect(gravity: ContentsGravity, bounds: Size, imageWidth: Int, imageHeight: Int, pointScale: Double) -> Rect {
+    /// With `part` (contentsRect), that part of the image is what is fitted.
+    static func imageRect(gravity: ContentsGravity, bounds: Size, imageWidth: Int, imageHeight: Int, pointScale: Double,
+                          part: Rect = .unitContents) -> Rect {
         let w = bounds.width, h = bounds.height
-        let iw = Double(imageWidth), ih = Double(imageHeight)
+        let iw = Double(imageWidth) * part.width, ih = Double(imageHeight) * part.height
         switch gravity {
         case .resize:
             return Rect(x: 0, y: 0, width: w, height: h)
@@ -258,8 +263,8 @@ enum ContentRenderer {
 
     /// The part of content space an image draws into (before rendering), used for extents.
     static func imageExtent(_ key: TextureKey, image: PixelBuffer) -> Rect {
-        let r = imageRect(gravity: key.gravity ?? .resize, bounds: key.size,
-                          imageWidth: image.width, imageHeight: image.height, pointScale: key.canvasScale)
+        let r = imageRect(gravity: key.gravity ?? .resize, bounds: key.size, imageWidth: image.width, imageHeight: image.height,
+                          pointScale: key.canvasScale, part: key.contentsRect)
         if key.imageClipRadius != nil { return intersect(r, Rect(origin: .zero, size: key.size)) ?? .zero }
         return r
     }
@@ -286,8 +291,8 @@ enum ContentRenderer {
         var imageDest: Rect?
         var region: Rect?
         if let image {
-            let r = imageRect(gravity: key.gravity ?? .resize, bounds: key.size,
-                              imageWidth: image.width, imageHeight: image.height, pointScale: key.canvasScale)
+            let r = imageRect(gravity: key.gravity ?? .resize, bounds: key.size, imageWidth: image.width, imageHeight: image.height,
+                              pointScale: key.canvasScale, part: key.contentsRect)
             imageDest = r
             region = key.imageClipRadius != nil ? intersect(r, bounds) : r
         }
@@ -333,9 +338,15 @@ enum ContentRenderer {
             // Pattern space (image pixels) from user space (content points).
             cairo_matrix_init_translate(&m, -dest.minX, -dest.minY)
             var s = cairo_matrix_t()
-            cairo_matrix_init_scale(&s, Double(image.width) / dest.width, Double(image.height) / dest.height)
+            let part = key.contentsRect
+            cairo_matrix_init_scale(&s, Double(image.width) * part.width / dest.width, Double(image.height) * part.height / dest.height)
+            var scaled = cairo_matrix_t()
+            cairo_matrix_multiply(&scaled, &m, &s)
+            // Then to the part's corner in the image.
+            var shift = cairo_matrix_t()
+            cairo_matrix_init_translate(&shift, Double(image.width) * part.minX, Double(image.height) * part.minY)
             var combined = cairo_matrix_t()
-            cairo_matrix_multiply(&combined, &m, &s)
+            cairo_matrix_multiply(&combined, &scaled, &shift)
             cairo_pattern_set_matrix(pattern, &combined)
             cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)

@@ -129,6 +129,13 @@ public struct LayerSpec: Sendable {
     public var shape: ShapeSpec?
     /// `cornerCurve` and `maskedCorners`.
     public var cornerStyle: CornerStyle = CornerStyle()
+    /// CAGradientLayer's colours, locations, end points and type; nil unless a gradient key is written.
+    public var gradient: GradientSpec?
+    /// UIVisualEffectView's blur of what lies behind the layer; nil unless `blur:` is written.
+    public var blur: BlurEffect?
+    /// The part of the contents (an image, or a snapshot's content) the layer shows, in the
+    /// unit space of the contents: [0, 0, 1, 1] is all of it.
+    public var contentsRect: Rect = .unitContents
     public var sublayers: [LayerSpec]
 
     public init(id: String, location: SourceLocation,
@@ -282,6 +289,17 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
     case strokeStart
     case strokeEnd
     case lineDashPhase
+    /// CAGradientLayer's `colors`, interpolated pairwise (the lists need the same length).
+    case colors
+    /// CAGradientLayer's `locations`, interpolated pairwise.
+    case locations
+    case startPoint
+    case endPoint
+    /// A `blur:` layer's effect (UIVisualEffectView's `effect`): a style name or none; between
+    /// two effects the radius, saturation and tint interpolate.
+    case blur
+    /// The part of the contents shown, in their unit space.
+    case contentsRect
 
     /// The kind of value `from`/`to` take for this key path.
     public var valueKind: AnimationValueKind {
@@ -290,11 +308,14 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
              .translationX, .translationY, .translationZ, .zPosition, .borderWidth,
              .shadowOpacity, .shadowRadius, .lineWidth, .strokeStart, .strokeEnd, .lineDashPhase: .number
         case .rotationX, .rotationY, .rotationZ: .angle
-        case .position, .boundsOrigin: .point
+        case .position, .boundsOrigin, .startPoint, .endPoint: .point
         case .boundsSize, .shadowOffset: .size
-        case .frame: .rect
+        case .frame, .contentsRect: .rect
         case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor: .color
         case .shadowPath, .path: .path
+        case .colors: .colors
+        case .locations: .numbers
+        case .blur: .blur
         case .hidden: .bool
         case .transform: .transform
         }
@@ -303,6 +324,12 @@ public enum AnimatableKeyPath: String, CaseIterable, Hashable, Sendable {
 
 public enum AnimationValueKind: String, Sendable {
     case number, angle, point, size, rect, color, bool, transform, path
+    /// A list of colours (a gradient's `colors`).
+    case colors
+    /// A list of numbers (a gradient's `locations`).
+    case numbers
+    /// A blur style or none.
+    case blur
 }
 
 /// A `from`/`to` value. Angles are stored as `.number` in radians.
@@ -317,6 +344,12 @@ public enum AnimationValue: Hashable, Sendable {
     case transform(Transform3D)
     /// A path (`shadowPath`); nil is "no path".
     case path(ScenePath?)
+    /// A gradient's `colors`.
+    case colors([RGBAColor])
+    /// A gradient's `locations`; nil is "spread evenly".
+    case numbers([Double]?)
+    /// A `blur:` effect (none is `BlurEffect.none`).
+    case blur(BlurEffect)
 }
 
 /// How progress through an animation maps to progress of its value.
@@ -854,4 +887,9 @@ public enum ScrollGesture: Hashable, Sendable {
         if release > begin + duration + 1e-9 { add(release, to) }
         return (GestureSpec(samples: a, location: location), GestureSpec(samples: b, location: location))
     }
+}
+
+extension Rect {
+    /// CALayer's default `contentsRect`: all of the contents.
+    public static let unitContents = Rect(x: 0, y: 0, width: 1, height: 1)
 }

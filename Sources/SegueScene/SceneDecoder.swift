@@ -57,7 +57,7 @@ package final class SceneDecoder: ValueReader {
                             "masksToBounds", "borderWidth", "borderColor", "doubleSided", "allowsEdgeAntialiasing", "contents",
                             "contentsGravity", "text", "scroll", "snapshotSize", "shadowColor", "shadowOpacity", "shadowRadius",
                             "shadowOffset", "shadowPath", "cornerCurve", "maskedCorners"]
-                            + shapeLayerKeys + ["mask", "sublayers"]
+                            + shapeLayerKeys + gradientLayerKeys + ["blur", "contentsRect", "mask", "sublayers"]
     package static let layerSynonyms = [
         "alpha": "opacity", "isHidden": "hidden", "clipsToBounds": "masksToBounds", "isDoubleSided": "doubleSided",
         "center": "position", "anchor": "anchorPoint", "subviews": "sublayers", "children": "sublayers",
@@ -245,6 +245,7 @@ package final class SceneDecoder: ValueReader {
         }
         if collected.isEmpty {
             _ = try collecting(()) { () throws(SceneError) in try checkPathMorphs(animations, layers: layers) }
+            _ = try collecting(()) { () throws(SceneError) in try checkGradientMorphs(animations, layers: layers) }
         }
         if !collected.isEmpty { throw collectedErrors() }
         guard let canvas else {
@@ -388,6 +389,7 @@ package final class SceneDecoder: ValueReader {
         var contentsPath: String?, contentsLocation: SourceLocation?
         var gravity = ContentsGravity.resize
         var boundsOriginEntry: Entry?, contentOffsetKey: Node?
+        var gradientColorsNode: Node?, gradientLocationsNode: Node?
         for entry in entries {
             let key = try check(entry, schema, &tracker)
             let value = entry.value
@@ -485,6 +487,23 @@ package final class SceneDecoder: ValueReader {
                 var shape = layer.shape ?? ShapeSpec()
                 try decodeShapeKey(key, value, into: &shape)
                 layer.shape = shape
+            case "colors", "locations", "startPoint", "endPoint", "type":
+                var gradient = layer.gradient ?? GradientSpec()
+                try decodeGradientKey(key, value, into: &gradient)
+                layer.gradient = gradient
+                if key == "colors" { gradientColorsNode = value }
+                if key == "locations" { gradientLocationsNode = value }
+            case "blur":
+                layer.blur = try blurEffect(value, "blur")
+            case "contentsRect":
+                let v = try numbers(value, "contentsRect", counts: [4], shape: "[x, y, width, height] in the unit space of the contents",
+                                    example: "contentsRect: [0, 0, 0.5, 1]")
+                try checkCoordinates(v, value, "contentsRect", sizesFrom: 2)
+                guard v[2] > 0, v[3] > 0 else {
+                    throw rangeError(value, "'contentsRect' must have a width and a height greater than zero",
+                                     "write the part of the contents to show, like contentsRect: [0, 0, 0.5, 1] for the left half")
+                }
+                layer.contentsRect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
             case "mask":
                 if !isNull(value) {
                     let errorsBefore = collected.count
@@ -513,6 +532,9 @@ package final class SceneDecoder: ValueReader {
         if let (rect, _) = frame {
             layer.bounds = Rect(x: 0, y: 0, width: rect.width, height: rect.height)
             layer.position = Point(x: rect.minX + layer.anchorPoint.x * rect.width, y: rect.minY + layer.anchorPoint.y * rect.height)
+        }
+        if let gradient = layer.gradient {
+            try checkGradient(gradient, colorsNode: gradientColorsNode, locationsNode: gradientLocationsNode, layer: what)
         }
         if let contentsPath, let contentsLocation {
             layer.contents = ImageContents(path: contentsPath, gravity: gravity, location: contentsLocation)
@@ -979,6 +1001,12 @@ package final class SceneDecoder: ValueReader {
             return .size(try shadowOffset(node, key))
         case .path:
             return .path(try decodePath(node, key: key))
+        case .blur:
+            return .blur(try blurEffect(node, key))
+        case .colors:
+            return .colors(try gradientColors(node, key))
+        case .numbers:
+            return .numbers(try gradientLocations(node, key))
         case .size:
             let v = try numbers(node, key, counts: [2], shape: "[width, height] for \(keyPath.rawValue)", example: "\(key): [300, 200]")
             try checkCoordinates(v, node, key, sizesFrom: 0)

@@ -252,7 +252,7 @@ extension Evaluator {
                      "transform.rotation.x", "transform.rotation.y", "transform.rotation.z", "transform.scale", "transform.scale.x", "transform.scale.y",
                      "transform.translation.x", "transform.translation.y", "transform.translation.z", "zPosition", "borderWidth", "borderColor", "hidden"]
         if k == "transform.rotation" { return "transform.rotation.z" }
-        if known.contains(k) { return k }
+        if known.contains(k) || Self.gradientKeyPaths.contains(k) { return k }
         throw fail(.unsupported, node, "the key path \"\(k)\" is not supported", hint: "supported key paths: \(known.joined(separator: ", "))")
     }
 
@@ -438,6 +438,7 @@ extension Evaluator {
             _ = m
             return .double(keyPath.hasPrefix("transform.scale") ? 1 : 0)
         default:
+            if let g = gradientValue(v, keyPath) { return g }
             throw fail(.unsupported, node, "\(keyPath) needs fromValue and toValue here")
         }
     }
@@ -596,7 +597,7 @@ extension Evaluator {
             if case let .color(c)? = i[.shadowColor] { props.append(("shadowColor", r.color(c))) }
         }
         if case .string("continuous")? = i[.cornerCurve] { props.append(("cornerCurve", r.plain("continuous"))) }
-        props += shapeAndMaskKeys(v)
+        props += shapeAndMaskKeys(v) + gradientProperties(v) + blurProperties(v)
         if let image = v.image {
             if let path = image.path { props.append(("contents", r.string(path))) }
             if v.contentMode != "scaleToFill" || image.copyOf != nil {

@@ -390,7 +390,8 @@ extension Evaluator {
             let p2 = try point(try arg(args, "controlPoint2", scope, hint: nil), node, "controlPoint2")
             return .timing(.controlPoints(p1.x, p1.y, p2.x, p2.y))
         case ("UICubicTimingParameters", []): return .timing(.named("easeInEaseOut"))
-        default: break
+        default:
+            if let layer = try layerTypeCall(name, labels, args, scope, node) { return layer }
         }
         if Self.knownTypes.contains(name) || name.hasPrefix("UI") || name.hasPrefix("CA") || name.hasPrefix("CG") || name.hasPrefix("NS") {
             throw unsupportedCall(args.signature(name), node, hint: "this initializer or function is outside the UIKit surface the importer evaluates (see docs/swift-import.md)")

@@ -91,7 +91,7 @@ extension Evaluator {
 
     func view(_ v: Value, _ node: some SyntaxProtocol, _ what: String) throws(SwiftImportError) -> ViewObject {
         switch v {
-        case let .view(o): return o
+        case let .view(o), let .layer(o): return o
         case let .viewController(c): return c.view
         case .none:
             throw fail(.invalidValue, node, "\(what) is nil here", hint: "the importer models a transition where every view exists")

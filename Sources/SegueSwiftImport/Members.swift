@@ -265,6 +265,7 @@ extension Evaluator {
             if !layer, let anchor = try anchorMember(v, name, node) { return anchor }
             if !layer, let value = readImageMember(v, name) { return value }
             if layer, let value = readShape(v, name) { return value }
+            if !layer, let value = readBlurMember(v, name) { return value }
         }
         throw fail(.unsupported, node, "'\(name)' of \(layer ? "CALayer" : "UIView") is not supported",
                    hint: supportedMembersHint(layer ? .layer(v) : .view(v)))
@@ -341,6 +342,8 @@ extension Evaluator {
         default:
             if !layer, try writeImageMember(v, name, value, node) { return }
             if layer, try writeShape(v, name, value, node) { return }
+            if layer, try writeGradientMember(v, name, value, node) { return }
+            if !layer, try writeBlurMember(v, name, value, node) { return }
             throw fail(.unsupported, node, "setting '\(name)' of \(layer ? "CALayer" : "UIView") is not supported",
                        hint: supportedMembersHint(layer ? .layer(v) : .view(v)))
         }

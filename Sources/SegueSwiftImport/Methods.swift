@@ -49,7 +49,7 @@ extension Evaluator {
             case "addSubview(_:)", "addSublayer(_:)":
                 try insert(try view(try arg(args, nil, scope, hint: nil), node, "the subview"), into: v, at: nil, node)
                 return .void
-            case "insertSubview(_:at:)":
+            case "insertSubview(_:at:)", "insertSublayer(_:at:)":
                 let child = try view(try arg(args, nil, scope, hint: nil), node, "the subview")
                 let i = try integer(try num(args, "at", scope), node)
                 try insert(child, into: v, at: visibleIndex(v, i), node)

@@ -107,6 +107,7 @@ extension Evaluator {
         "UIViewAnimationOptions", "UIViewKeyframeAnimationOptions", "UIViewAnimationCurve", "UINavigationControllerOperation", "UINavigationController.Operation",
         "UIView.AnimationCurve", "UIViewController", "CGColor", "Bool", "String", "UIImage", "DispatchQueue", "DispatchTime", "Int64", "UIButton", "NSLayoutConstraint", "NotificationCenter",
         "UIPanGestureRecognizer", "UIScreenEdgePanGestureRecognizer", "UIGestureRecognizer", "UIPercentDrivenInteractiveTransition",
+        "CAGradientLayer", "CAGradientLayerType", "UIVisualEffectView", "UIBlurEffect", "UIBlurEffect.Style", "UIVibrancyEffect",
     ]
 
     /// The type whose member `name` applies to `v`: for an enum case, the module's enum that has

@@ -140,6 +140,7 @@ struct Recorder {
             return number(d)
         case let .array(items): return list(items.map { node($0, keyPath: keyPath) }, flow: true)
         case let .path(p): return path(p)
+        case let .string(style) where keyPath == "blur": return plain(style)
         default: return plain("null")
         }
     }

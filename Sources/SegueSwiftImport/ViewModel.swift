@@ -7,6 +7,12 @@ enum LayerProperty: String, CaseIterable {
     case backgroundColor, cornerRadius, masksToBounds, zPosition, doubleSided, borderWidth, borderColor
     case shadowOpacity, shadowRadius, shadowOffset, shadowColor, cornerCurve
     case path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd
+    /// CAGradientLayer's (GradientImport.swift).
+    case colors, locations, startPoint, endPoint, gradientType
+    /// A UIVisualEffectView's blur style, or "none" (BlurImport.swift).
+    case blurEffect
+    /// CALayer.contentsRect (GradientImport.swift).
+    case contentsRect
 
     /// The key path an animation of this property uses in the scene format; nil when the scene
     /// format cannot animate it.
@@ -33,7 +39,10 @@ enum LayerProperty: String, CaseIterable {
         case .lineWidth: return "lineWidth"
         case .strokeStart: return "strokeStart"
         case .strokeEnd: return "strokeEnd"
-        case .anchorPoint, .sublayerTransform, .masksToBounds, .doubleSided, .cornerCurve: return nil
+        case .colors, .locations, .startPoint, .endPoint: return rawValue
+        case .blurEffect: return "blur"
+        case .contentsRect: return "contentsRect"
+        case .anchorPoint, .sublayerTransform, .masksToBounds, .doubleSided, .cornerCurve, .gradientType: return nil
         }
     }
 }

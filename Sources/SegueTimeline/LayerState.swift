@@ -26,6 +26,9 @@ public struct LayerState: Sendable {
     public var shadow: ShadowSpec
     public var cornerStyle: CornerStyle
     public var shape: ShapeSpec?
+    public var gradient: GradientSpec?
+    public var blur: BlurEffect?
+    public var contentsRect: Rect
     /// `mask` (zero or one layer), in this layer's bounds space.
     public var mask: [LayerState]
     /// Set while `transform.*` key-path animations drive the transform (their value functions
@@ -43,7 +46,8 @@ public struct LayerState: Sendable {
         opacity = l.opacity; hidden = l.hidden; backgroundColor = l.backgroundColor
         cornerRadius = l.cornerRadius; masksToBounds = l.masksToBounds; borderWidth = l.borderWidth
         borderColor = l.borderColor; doubleSided = l.doubleSided; allowsEdgeAntialiasing = l.allowsEdgeAntialiasing
-        contents = l.contents; text = l.text; shadow = l.shadow; cornerStyle = l.cornerStyle; shape = l.shape; snapshotSize = l.snapshotSize; snapshotGravity = l.snapshotGravity
+        contents = l.contents; text = l.text; shadow = l.shadow; cornerStyle = l.cornerStyle; shape = l.shape; gradient = l.gradient; blur = l.blur; contentsRect = l.contentsRect
+        snapshotSize = l.snapshotSize; snapshotGravity = l.snapshotGravity
         mask = l.maskLayers.map(LayerState.init(model:))
         sublayers = l.sublayers.map(LayerState.init(model:))
     }

@@ -74,6 +74,12 @@ extension LayerState {
         case .strokeStart: return .number(shape?.strokeStart ?? 0)
         case .strokeEnd: return .number(shape?.strokeEnd ?? 1)
         case .lineDashPhase: return .number(shape?.lineDashPhase ?? 0)
+        case .blur: return .blur(blur ?? .none)
+        case .contentsRect: return .rect(contentsRect)
+        case .colors: return .colors(gradient?.colors ?? [])
+        case .locations: return .numbers(gradient?.locations)
+        case .startPoint: return .point(gradient?.startPoint ?? GradientSpec().startPoint)
+        case .endPoint: return .point(gradient?.endPoint ?? GradientSpec().endPoint)
         case .rotationX: return .number(components.rotation[0])
         case .rotationY: return .number(components.rotation[1])
         case .rotationZ: return .number(components.rotation[2])
@@ -112,6 +118,21 @@ extension LayerState {
         case (.strokeStart, _): editShape { $0.strokeStart = min(max(number($0.strokeStart), 0), 1) }
         case (.strokeEnd, _): editShape { $0.strokeEnd = min(max(number($0.strokeEnd), 0), 1) }
         case (.lineDashPhase, _): editShape { $0.lineDashPhase = number($0.lineDashPhase) }
+        case let (.blur, .blur(b)): blur = b
+        case let (.contentsRect, .rect(r)):
+            let rect = additive ? Rect(x: contentsRect.minX + r.minX, y: contentsRect.minY + r.minY,
+                                       width: contentsRect.width + r.width, height: contentsRect.height + r.height) : r
+            contentsRect = Rect(x: rect.minX, y: rect.minY, width: max(rect.width, 1e-6), height: max(rect.height, 1e-6))
+        case let (.colors, .colors(c)):
+            editGradient { g in g.colors = additive && c.count == g.colors.count ? zip(g.colors, c).map { Self.add($0, $1) } : c }
+        case let (.locations, .numbers(n)):
+            editGradient { g in
+                if additive, let n, let old = g.locations, n.count == old.count { g.locations = zip(old, n).map(+) } else { g.locations = n }
+            }
+        case let (.startPoint, .point(p)):
+            editGradient { $0.startPoint = additive ? Point(x: $0.startPoint.x + p.x, y: $0.startPoint.y + p.y) : p }
+        case let (.endPoint, .point(p)):
+            editGradient { $0.endPoint = additive ? Point(x: $0.endPoint.x + p.x, y: $0.endPoint.y + p.y) : p }
         case let (.position, .point(p)):
             position = additive ? Point(x: position.x + p.x, y: position.y + p.y) : p
         case let (.boundsOrigin, .point(p)):
@@ -157,6 +178,13 @@ extension LayerState {
         var s = shape ?? ShapeSpec()
         change(&s)
         shape = s
+    }
+
+    /// Animating a gradient key path makes the layer a gradient layer.
+    private mutating func editGradient(_ change: (inout GradientSpec) -> Void) {
+        var g = gradient ?? GradientSpec()
+        change(&g)
+        gradient = g
     }
 
     static func add(_ a: RGBAColor, _ b: RGBAColor) -> RGBAColor {

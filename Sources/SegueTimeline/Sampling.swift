@@ -68,6 +68,9 @@ extension AnimationValue {
         case let .bool(b): [b ? 1 : 0]
         case let .transform(m): m.rowMajor
         case let .path(p): p?.vector ?? []
+        case let .colors(c): c.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
+        case let .numbers(n): n ?? []
+        case let .blur(b): [b.radius, b.saturation, b.tint.red, b.tint.green, b.tint.blue, b.tint.alpha]
         }
     }
 }

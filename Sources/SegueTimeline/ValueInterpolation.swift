@@ -20,6 +20,11 @@ extension AnimationValue {
         case (.bool, _): return t >= 1 ? b : a
         case let (.transform(p), .transform(q)): return .transform(Transform3D.interpolate(p, q, t))
         case let (.path(p?), .path(q?)): return .path(ScenePath.interpolate(p, q, t))
+        case let (.blur(p), .blur(q)): return .blur(BlurEffect.interpolate(p, q, t))
+        case let (.colors(p), .colors(q)) where p.count == q.count:
+            return .colors(zip(p, q).map { RGBAColor.interpolate($0, $1, min(max(t, 0), 1)) })
+        case let (.numbers(p?), .numbers(q?)) where p.count == q.count:
+            return .numbers(zip(p, q).map { lerp($0, $1) })
         default: return t < 0.5 ? a : b
         }
     }
@@ -35,6 +40,9 @@ extension AnimationValue {
         case let .color(c): return [c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha]
         case let .bool(b): return [b ? 1 : 0]
         case let .path(p): return p?.vector ?? []
+        case let .colors(c): return c.flatMap { [$0.red * $0.alpha, $0.green * $0.alpha, $0.blue * $0.alpha, $0.alpha] }
+        case let .numbers(n): return n ?? []
+        case let .blur(b): return [b.radius, b.saturation, b.tint.red * b.tint.alpha, b.tint.green * b.tint.alpha, b.tint.blue * b.tint.alpha, b.tint.alpha]
         case let .transform(m):
             guard let d = DecomposedTransform(m) else { return m.rowMajor + [1] }
             var q = d.quaternion
@@ -58,6 +66,18 @@ extension AnimationValue {
                                     blue: min(max(v[2] / alpha, 0), 1), alpha: alpha))
         case .bool: return .bool(v[0] >= 0.5)
         case let .path(p): return .path(p?.withVector(v))
+        case let .colors(c):
+            guard v.count == c.count * 4 else { return self }
+            return .colors((0 ..< c.count).map { i in
+                guard case let .color(color) = AnimationValue.color(.clear).fromVector(Array(v[i * 4 ..< i * 4 + 4])) else { return .clear }
+                return color
+            })
+        case let .numbers(n):
+            guard let n, v.count == n.count else { return self }
+            return .numbers(v)
+        case .blur:
+            guard v.count == 6, case let .color(tint) = AnimationValue.color(.clear).fromVector(Array(v[2 ..< 6])) else { return self }
+            return .blur(BlurEffect(radius: max(0, v[0]), saturation: max(0, v[1]), tint: tint))
         case let .transform(m):
             guard v.count == 17, var d = DecomposedTransform(m) else { return self }
             d.scale = Array(v[0 ..< 3]); d.skew = Array(v[3 ..< 6])

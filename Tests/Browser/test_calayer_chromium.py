@@ -6,7 +6,10 @@ HTML/CSS/SVG screenshotted in headless Chromium at device pixel ratio 1, then co
 Unit conversions between Core Animation and CSS/SVG are made in one place, `css_blur_radius` and
 `svg_std_deviation` below, which follow `ShadowBlur` in Sources/SegueRaster/Shadows.swift and
 docs/scene-format/shadows.md: Segue's Gaussian has σ = shadowRadius points, CSS's blur radius is
-2σ, SVG's stdDeviation is σ.
+2σ, SVG's stdDeviation is σ. The other conversions sit beside the tests that use them:
+`css_diagonal_angle` (a CSS linear-gradient angle for startPoint → endPoint corner to corner) and
+`css_backdrop_blur_length` (a blur style's radius is CSS blur()'s standard deviation, following
+`BackdropBlur` in Sources/SegueRaster/Blur.swift and docs/scene-format/blur.md).
 """
 import base64
 import io
@@ -283,3 +286,132 @@ def test_shape_mask_matches_css_clip_path(browser, segue, tmp_path):
     r = np.hypot(xx + 0.5 - 155, yy + 0.5 - 125)
     assert diff[np.abs(r - 65) > 1.5].max() == 0
     assert worst <= 96, worst
+
+
+def css_diagonal_angle(width: float, height: float) -> float:
+    """The CSS linear-gradient angle (clockwise from up) that runs from a box's top-left corner
+    to its bottom-right one. CSS's gradient line passes through the centre along that angle and
+    ends where the perpendiculars through the corners cross it, which for the diagonal's own
+    direction are those two corners: the same gradient as startPoint [0, 0] → endPoint [1, 1]."""
+    import math
+    return math.degrees(math.atan2(width, -height))
+
+
+def test_gradients_match_css_gradients(browser, segue, tmp_path):
+    # Axial (with locations, corner to corner), radial (an ellipse about startPoint reaching
+    # endPoint) and conic (a sweep from straight up about the centre), each as CSS draws it.
+    scene = CANVAS + """layers:
+  - id: axial
+    frame: [10, 10, 140, 100]
+    colors: ["#FF3B30", "#FFCC00", "#007AFF"]
+    locations: [0, 0.3, 1]
+    startPoint: [0, 0]
+    endPoint: [1, 1]
+  - id: radial
+    frame: [170, 10, 140, 100]
+    type: radial
+    colors: ["#FFFFFF", "#5856D6", "#000000"]
+    locations: [0, 0.6, 1]
+    startPoint: [0.5, 0.5]
+    endPoint: [1, 1]
+  - id: conic
+    frame: [90, 125, 140, 110]
+    type: conic
+    colors: ["#FF3B30", "#34C759", "#007AFF", "#FF3B30"]
+    startPoint: [0.5, 0.5]
+    endPoint: [0.5, 0]
+"""
+    angle = css_diagonal_angle(140, 100)
+    html = (f'<div style="position:absolute;left:10px;top:10px;width:140px;height:100px;'
+            f'background:linear-gradient({angle}deg,#FF3B30 0%,#FFCC00 30%,#007AFF 100%)"></div>'
+            '<div style="position:absolute;left:170px;top:10px;width:140px;height:100px;'
+            'background:radial-gradient(70px 50px at 70px 50px,#FFFFFF 0%,#5856D6 60%,#000000 100%)"></div>'
+            '<div style="position:absolute;left:90px;top:125px;width:140px;height:110px;'
+            'background:conic-gradient(from 0deg at 70px 55px,#FF3B30,#34C759,#007AFF,#FF3B30)"></div>')
+    ours, theirs = segue_pixels(segue, tmp_path, scene), chromium_pixels(browser, html)
+    mean, p995, worst = compare(ours, theirs, tmp_path, "gradients")
+    # The colours are opaque, so premultiplied (CSS) and straight (Core Graphics, Segue)
+    # interpolation agree, and both renderers evaluate the same parameter at pixel centres.
+    # What may differ: Skia can dither a gradient (±1 level) and the two quantize the ramp to
+    # 8 bits their own way, so one or two levels, nowhere more.
+    assert mean < 0.5, mean
+    assert p995 <= 2, p995
+    assert worst <= 3, worst
+    # The geometry is not trivially shared: CSS's "to bottom right" keyword (a different line for
+    # a non-square box) or a circle instead of the ellipse would be visibly off.
+    keyword = html.replace(f"{angle}deg", "to bottom right").replace("70px 50px at", "circle 60px at")
+    assert compare(ours, chromium_pixels(browser, keyword), tmp_path, "gradients-wrong")[0] > 5 * max(mean, 0.2)
+
+
+def css_backdrop_blur_length(radius: float) -> float:
+    """CSS backdrop-filter blur() length for a blur style's radius: CSS's blur() takes the
+    Gaussian's standard deviation, which is what Segue's radius is (BackdropBlur in
+    Sources/SegueRaster/Blur.swift, docs/scene-format/blur.md)."""
+    return radius
+
+
+def test_blur_matches_css_backdrop_filter(browser, segue, tmp_path):
+    # A dark blur sheet (radius 20, saturation 1.8, tint white 0.11 at 0.73) over two coloured
+    # blocks, as backdrop-filter: blur() saturate() under a translucent background. The blocks
+    # keep more than 3σ from the sheet's edges: Chromium reads only the backdrop inside the
+    # element (mirroring it at the edges) while Segue reads what lies beyond, and with white all
+    # round both see the same.
+    scene = CANVAS + """layers:
+  - {id: red, frame: [100, 80, 60, 80], backgroundColor: "#FF3B30"}
+  - {id: blue, frame: [160, 80, 60, 80], backgroundColor: "#007AFF"}
+  - {id: sheet, frame: [20, 0, 280, 240], blur: dark}
+"""
+    radius = 20
+    html = ('<div style="position:absolute;left:100px;top:80px;width:60px;height:80px;background:#FF3B30"></div>'
+            '<div style="position:absolute;left:160px;top:80px;width:60px;height:80px;background:#007AFF"></div>'
+            f'<div style="position:absolute;left:20px;top:0;width:280px;height:240px;'
+            f'backdrop-filter:blur({css_backdrop_blur_length(radius)}px) saturate(1.8);'
+            'background:rgba(28.05,28.05,28.05,0.73)"></div>')
+    ours, theirs = segue_pixels(segue, tmp_path, scene), chromium_pixels(browser, html)
+    mean, p995, worst = compare(ours, theirs, tmp_path, "blur")
+    # Skia blurs wide backdrops on a downscaled copy with box-filter passes, Segue on blocks of
+    # σ/4 pixels with three boxes (Kovesi's widths): both approximate the same Gaussian, and the
+    # tint leaves 0.27 of the backdrop, so they agree within a few levels.
+    assert mean < 0.5, mean
+    assert p995 <= 2, p995
+    assert worst <= 4, worst
+    # A blur twice as wide is visibly different: the radius is not lost in the comparison.
+    wider = html.replace(f"blur({css_backdrop_blur_length(radius)}px)", f"blur({2 * radius}px)")
+    assert compare(ours, chromium_pixels(browser, wider), tmp_path, "blur-wrong")[0] > 2 * max(mean, 0.3)
+
+
+def test_contents_rect_matches_css_background_position(browser, segue, tmp_path):
+    # contentsRect [0.5, 0.5, 0.5, 0.5] on a 200 × 80 layer (resize gravity) shows the image's
+    # bottom-right quarter stretched to the bounds: in CSS, the whole image sized to
+    # 200 / 0.5 × 80 / 0.5 and shifted by −x × that size, which is how a sprite sheet is cut.
+    import pathlib
+    import shutil
+    lake = pathlib.Path(__file__).resolve().parents[2] / "scenes" / "images" / "lake.png"
+    shutil.copy(lake, tmp_path / "lake.png")
+    scene = CANVAS + """layers:
+  - {id: slice, frame: [60, 40, 200, 80], contents: lake.png, contentsRect: [0.5, 0.5, 0.5, 0.5]}
+  - {id: whole, frame: [60, 140, 200, 80], contents: lake.png}
+"""
+    data = base64.b64encode(lake.read_bytes()).decode()
+    html = (f'<div style="position:absolute;left:60px;top:40px;width:200px;height:80px;'
+            f'background-image:url(data:image/png;base64,{data});background-size:400px 160px;'
+            'background-position:-200px -80px"></div>'
+            f'<div style="position:absolute;left:60px;top:140px;width:200px;height:80px;'
+            f'background-image:url(data:image/png;base64,{data});background-size:200px 80px"></div>')
+    ours, theirs = segue_pixels(segue, tmp_path, scene), chromium_pixels(browser, html)
+    mean, p995, worst = compare(ours, theirs, tmp_path, "contents-rect")
+    # Shrinking the photo's thin highlights (1–2 pixel lines) differs between Cairo's filter and
+    # Skia's mipmaps by tens of levels on single pixels, for the plain image (the lower row) as
+    # much as for the slice. Averaged over 8 × 8 blocks, where the filters agree, what remains
+    # is where each renderer takes the pixels from: the slice must be no further off than the
+    # whole image is.
+    def blocks(a, y0, x0):
+        r = a[y0:y0 + 80, x0:x0 + 200].astype(float)
+        return r.reshape(10, 8, 25, 8, 3).mean(axis=(1, 3))
+    slice_err = np.abs(blocks(ours, 40, 60) - blocks(theirs, 40, 60)).max()
+    whole_err = np.abs(blocks(ours, 140, 60) - blocks(theirs, 140, 60)).max()
+    assert slice_err <= max(1.5 * whole_err, 4), (slice_err, whole_err)
+    assert mean < 2, mean
+    # The other quarter of the image would be a different picture.
+    other = html.replace("background-position:-200px -80px", "background-position:0 0")
+    assert compare(ours, chromium_pixels(browser, other), tmp_path, "contents-rect-wrong")[0] > 3 * mean

@@ -56,7 +56,7 @@ import SeguePresets
         ("let label = UILabel()", "UILabel()", "UILabel", .unsupported),
         ("let image = UIImage(named: \"hero\")", "UIImage(named", "UIImage", .binding),
         ("let c = UIColor(named: \"Brand\")", "UIColor(named", "UIColor(named:)", .unsupported),
-        ("let blur = UIVisualEffectView(effect: nil)", "UIVisualEffectView", "UIVisualEffectView", .unsupported),
+        ("let vibrancy = UIVibrancyEffect(blurEffect: UIBlurEffect(style: .dark))", "UIVibrancyEffect", "UIVibrancyEffect", .unsupported),
         ("let u = UIApplication.shared.statusBarFrame", "UIApplication", "UIApplication", .unknownIdentifier),
         ("OperationQueue.main.addOperation {}", "OperationQueue", "OperationQueue", .unknownIdentifier),
         ("let s = \"frame \\(1)\"", "\\(1)", "interpolation", .unsupported),
