@@ -173,7 +173,9 @@ final class PresetReader: ValueReader {
         } else if let timelineNode {
             (layers, animations, touches, total) = try expandTimeline(timelineNode, canvas: canvas, screens: screens)
         } else if let first = screens.first {
-            layers = [try screenLayer(first, id: first.name, frame: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))]
+            // The screen on its own: it loads at 0, so its fading cells and its scroll play.
+            layers = [try screenLayer(first, id: first.name, frame: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height), loading: true)]
+            animations = try screenLoadAnimations(first, id: first.name, canvas: canvas, load: 0)
         }
 
         // The scene with the preset keys replaced by what they stand for; the user's own
