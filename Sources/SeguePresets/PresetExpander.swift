@@ -397,7 +397,7 @@ final class PresetReader: ValueReader {
         "accordion": commonKeys + ["title", "sections", "section", "duration", "headerHeight", "rowHeight",
                                     "chevronAngle", "chevronDirection", "chevronDuration"],
         "semiModal": commonKeys + ["duration", "selected", "overlay", "top", "margin", "spacing", "coverInset", "rows", "fullScreenAfter",
-                                   "fullScreenDuration", "navigationBarOffset", "points", "percentThreshold", "velocityAbove", "resetDuration", "swipes"],
+                                   "fullScreenDuration", "semiModalAfter", "semiModalDuration", "navigationBarOffset", "points", "percentThreshold", "velocityAbove", "resetDuration", "swipes"],
         "zoomGallery": commonKeys + ["contents", "imageSize", "maxZoom", "doubleTapScale", "bounces", "gestures", "closeButton", "background"],
     ]
 

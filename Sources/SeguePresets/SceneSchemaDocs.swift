@@ -522,6 +522,8 @@ enum SchemaMaps {
         "rows": KeyDoc(.list(.text), "The sheet's row titles."),
         "fullScreenAfter": KeyDoc(.seconds, "When the sheet scrolls up to full screen."),
         "fullScreenDuration": KeyDoc(.seconds, "The full-screen scroll's duration. Default 0.3."),
+        "semiModalAfter": KeyDoc(.seconds, "Seconds after reaching full screen to scroll back down to the semi-modal (present only, with fullScreenAfter)."),
+        "semiModalDuration": KeyDoc(.seconds, "The scroll back down's duration. Default fullScreenDuration."),
         "navigationBarOffset": KeyDoc(.number(0 ... Limits.coordinate), "The navigation bar's offset. Default 100."),
         "percentThreshold": KeyDoc(.number(0 ... 1), "The dismissal finishes above this fraction. Default 0.2."),
         "resetDuration": KeyDoc(.seconds, "The cancelled dismissal's reset duration. Default 0.3."),
