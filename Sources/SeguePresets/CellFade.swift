@@ -104,6 +104,16 @@ extension PresetReader {
         return try bool(n, "fadeIn")
     }
 
+    /// A screen's load (its fades and scroll) plays only when it is shown on its own; say so,
+    /// once per place, where a transition shows it loaded instead.
+    func warnLoadNotPlayed(_ node: Node, what: String) {
+        let key = "\(location(node))"
+        guard !warnedLoads.contains(key) else { return }
+        warnedLoads.insert(key)
+        warn(node, "\(what) plays only when the scene shows the screen on its own; in a transition the screen is shown loaded",
+             suggestion: "show the screen alone (screens: without transition: or timeline:) to see it")
+    }
+
     /// The animations of a screen shown on its own from `load` (scene seconds): its scripted
     /// scroll, and each fading cell's alpha from the moment it is dequeued.
     func screenLoadAnimations(_ screen: ScreenDef, id: String, canvas: Size, load: Double) throws(SceneError) -> [Node] {
@@ -118,7 +128,7 @@ extension PresetReader {
                               ("from", b.numbers([0, 0])), ("to", b.numbers([0, s.to])), ("begin", b.number(s.begin)),
                               ("duration", b.number(s.duration)), ("timing", b.plain(ScreenScroll.timing))]))
         }
-        for placed in try stackContent(screen, id: id, width: canvas.width) {
+        for placed in try stackContent(screen, id: id, width: canvas.width, loading: true) {
             for cell in placed.fades {
                 guard let t = CellFade.dequeueTime(top: placed.y + cell.top, bottom: placed.y + cell.bottom, height: canvas.height,
                                                    load: load, scroll: scroll) else { continue }

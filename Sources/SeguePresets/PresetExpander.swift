@@ -116,6 +116,8 @@ final class PresetReader: ValueReader {
     var lastAccordionTitle: Node?
     /// The card a semiModal present's swipes ended on: a later dismiss step starts from it.
     var lastSemiModalCard: Int?
+    /// The places already warned that a screen's load does not play in a transition.
+    var warnedLoads: Set<String> = []
     /// Where relative image paths are resolved from (the scene file's folder).
     var baseDirectory = "."
     /// Files read while expanding (Swift animator sources), absolute, in the order read.

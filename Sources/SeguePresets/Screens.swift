@@ -105,6 +105,7 @@ extension PresetReader {
             for placed in try stackContent(screen, id: id, width: w, loading: loading) {
                 content += placed.layers.map { $0(placed.y) }
             }
+            if !loading, let n = screen.node.value(forKey: "scroll") { warnLoadNotPlayed(n, what: "the screen's scroll") }
             if loading, screen.node.value(forKey: "scroll") != nil {
                 sublayers.insert(b.map([("id", b.string("\(id)-content")), ("frame", b.rect(Rect(x: 0, y: 0, width: w, height: h))),
                                         ("sublayers", b.list(content))]), at: 0)
@@ -301,6 +302,7 @@ extension PresetReader {
             }], height, kind, [])
         case "grid":
             let spec = try decodeGrid(value)
+            if spec.fadeIn, !loading, let n = value.value(forKey: "fadeIn") { warnLoadNotPlayed(n, what: "fadeIn") }
             // Each cover is a cell of the collection view, dequeued on its own.
             let fades = spec.fadeIn ? spec.items.indices.map { i in
                 FadeCell(top: spec.frame(i, width: w).minY, bottom: spec.frame(i, width: w).maxY, layerIDs: ["\(id)-item\(i)"])
@@ -327,6 +329,7 @@ extension PresetReader {
                 colors = Array(list)
             }
             let fadeIn = try fadeIn(of: value)
+            if fadeIn, !loading, let n = value.value(forKey: "fadeIn") { warnLoadNotPlayed(n, what: "fadeIn") }
             let layers = photoTileLayers(count: count, id: id, width: w, colors: colors, b, transparent: loading && fadeIn)
             let height = PhotoTilesLayout.height(count: count, screenWidth: w)
             // The component is one cell (MainContentsCell); each of its photos fades.

@@ -245,6 +245,25 @@ import SegueGeometry
         let plain = try parse("canvas: {size: [320, 568]}\nscreens:\n  feed: {content: [{photoTiles: {count: 2}}]}\n")
         #expect(plain.allLayers.first { $0.id == "feed-1-photo1" }?.opacity == 1)
     }
+
+    @Test func aLoadThatATransitionDoesNotPlayIsAWarning() throws {
+        // In a push the screens are shown loaded: the scroll and the fades are reported, once each,
+        // where they are written, and the photos are opaque.
+        let scene = try parse("""
+        canvas: {size: [320, 568]}
+        screens:
+          feed:
+            scroll: {to: 100}
+            content: [{photoTiles: {count: 3, fadeIn: true}}]
+          post: {content: [{row: "A"}]}
+        transition: {preset: push}
+        """)
+        #expect(scene.warnings.map(\.location.line) == [4, 5])
+        #expect(scene.allLayers.first { $0.id == "feed-1-photo1" }?.opacity == 1)
+        // Alone, nothing to warn about.
+        let alone = try parse("canvas: {size: [320, 568]}\nscreens:\n  feed:\n    scroll: {to: 100}\n    content: [{photoTiles: {count: 3, fadeIn: true}}]\n")
+        #expect(alone.warnings.isEmpty)
+    }
 }
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
