@@ -53,6 +53,8 @@ struct GridSpec {
     var columns: Int
     var inset: Double
     var spacing: Double
+    /// `fadeIn: true`: each cover fades in when dequeued (CellFade.swift).
+    var fadeIn = false
 
     func cellSize(width: Double) -> Double {
         CoverGridLayout.cellSize(width: width, columns: columns, inset: inset, spacing: spacing)
@@ -66,7 +68,7 @@ struct GridSpec {
 }
 
 extension PresetReader {
-    static let gridKeys = ["items", "columns", "inset", "spacing"]
+    static let gridKeys = ["items", "columns", "inset", "spacing", "fadeIn"]
     static let gridItemKeys = ["title", "subtitle", "color"]
     /// The seed's twelve colours (ViewController.generateDataList: Strawberry, Turquoise, SeaFoam,
     /// Maraschino, Cantaloupe, Aqua, Magenta, Tangerine, Lavender, Moss, Salmon, Flora), for
@@ -95,6 +97,7 @@ extension PresetReader {
                 case "items": itemsNode = e.value
                 case "columns":
                     spec.columns = Int(try number(e.value, "columns", in: 1 ... 12, what: "a whole number from 1 to 12", example: "columns: 2"))
+                case "fadeIn": spec.fadeIn = try bool(e.value, "fadeIn")
                 case "inset": spec.inset = try number(e.value, "inset", in: 0 ... 1000, what: "between 0 and 1000", example: "inset: 15")
                 default: spec.spacing = try number(e.value, "spacing", in: 0 ... 1000, what: "between 0 and 1000", example: "spacing: 10")
                 }
@@ -150,13 +153,14 @@ extension PresetReader {
     }
 
     /// The grid component's layers (at y, full width): one square cover per item.
-    func gridLayers(_ spec: GridSpec, id: String, y: Double, width w: Double, _ b: NodeBuilder) -> Node {
+    func gridLayers(_ spec: GridSpec, id: String, y: Double, width w: Double, _ b: NodeBuilder, transparent: Bool = false) -> Node {
         var cells: [Node] = []
         let cell = spec.cellSize(width: w)
         for (i, item) in spec.items.enumerated() {
             let ib = NodeBuilder(at: item.color)
             let cid = "\(id)-item\(i)"
             var pairs: [(String, Node)] = [("id", ib.string(cid)), ("frame", ib.rect(spec.frame(i, width: w))), ("backgroundColor", item.color)]
+            if transparent { pairs.append(("opacity", ib.number(0))) }
             let text = coverText(item, id: cid, width: cell, ib)
             if !text.isEmpty { pairs.append(("sublayers", ib.list(text))) }
             cells.append(ib.map(pairs))

@@ -116,6 +116,8 @@ final class PresetReader: ValueReader {
     var lastAccordionTitle: Node?
     /// The card a semiModal present's swipes ended on: a later dismiss step starts from it.
     var lastSemiModalCard: Int?
+    /// The places already warned that a screen's load does not play in a transition.
+    var warnedLoads: Set<String> = []
     /// Where relative image paths are resolved from (the scene file's folder).
     var baseDirectory = "."
     /// Files read while expanding (Swift animator sources), absolute, in the order read.
@@ -173,7 +175,9 @@ final class PresetReader: ValueReader {
         } else if let timelineNode {
             (layers, animations, touches, total) = try expandTimeline(timelineNode, canvas: canvas, screens: screens)
         } else if let first = screens.first {
-            layers = [try screenLayer(first, id: first.name, frame: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))]
+            // The screen on its own: it loads at 0, so its fading cells and its scroll play.
+            layers = [try screenLayer(first, id: first.name, frame: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height), loading: true)]
+            animations = try screenLoadAnimations(first, id: first.name, canvas: canvas, load: 0)
         }
 
         // The scene with the preset keys replaced by what they stand for; the user's own
@@ -395,7 +399,7 @@ final class PresetReader: ValueReader {
         "accordion": commonKeys + ["title", "sections", "section", "duration", "headerHeight", "rowHeight",
                                     "chevronAngle", "chevronDirection", "chevronDuration"],
         "semiModal": commonKeys + ["duration", "selected", "overlay", "top", "margin", "spacing", "coverInset", "rows", "fullScreenAfter",
-                                   "fullScreenDuration", "navigationBarOffset", "points", "percentThreshold", "velocityAbove", "resetDuration", "swipes"],
+                                   "fullScreenDuration", "semiModalAfter", "semiModalDuration", "navigationBarOffset", "points", "percentThreshold", "velocityAbove", "resetDuration", "swipes"],
         "zoomGallery": commonKeys + ["contents", "imageSize", "maxZoom", "doubleTapScale", "bounces", "gestures", "closeButton", "background"],
     ]
 

@@ -389,6 +389,13 @@ enum SchemaMaps {
                 "contents": KeyDoc(.text, "A screenshot file, relative to the scene."),
                 "contentsGravity": KeyDoc(.names(ContentsGravity.allCases.map(\.rawValue)), "How the screenshot fits. Default resizeAspectFill."),
                 "tabs": KeyDoc(.list(.text), "A tab bar with these titles."),
+                "scroll": KeyDoc(.ref("screenScroll"), "A scripted scroll of the content, played when the screen is shown on its own."),
+            ]),
+            SchemaMap(name: "screenScroll", text: "A screen's scripted scroll: the content offset goes from 0 to 'to' with easeInEaseOut.",
+                      keys: PresetReader.screenScrollKeys, required: ["to"], docs: [
+                "to": KeyDoc(.number(0 ... 100_000), "The content offset it ends at, in points."),
+                "begin": KeyDoc(.seconds, "When it starts, in scene seconds. Default 0.5."),
+                "duration": KeyDoc(.seconds, "How long it takes. Default 1."),
             ]),
             SchemaMap(name: "grid", text: "A grid of square covers (UICollectionView flow layout).", keys: PresetReader.gridKeys,
                       required: ["items"], docs: [
@@ -396,6 +403,7 @@ enum SchemaMaps {
                 "columns": KeyDoc(.integer(1 ... 12), "Columns. Default 2."),
                 "inset": KeyDoc(.number(0 ... 1000), "The section inset in points."),
                 "spacing": KeyDoc(.number(0 ... 1000), "The spacing between covers in points."),
+                "fadeIn": KeyDoc(.bool, "Each cover fades in (0.28 s, curveEaseOut) when dequeued."),
             ]),
             SchemaMap(name: "gridItem", text: "A cover of a grid.", keys: PresetReader.gridItemKeys, docs: [
                 "title": KeyDoc(.text, "The title."), "subtitle": KeyDoc(.text, "The line under the title."),
@@ -443,6 +451,7 @@ enum SchemaMaps {
         "size": KeyDoc(.number(0 ... 1000, excludingLower: true), "Point size."),
         "weight": KeyDoc(.names(FontWeight.allCases.map(\.rawValue)), "Font weight."),
         "count": KeyDoc(.integer(0 ... 10_000), "How many photos."), "colors": KeyDoc(.list(.color), "The tiles' colours."),
+        "fadeIn": KeyDoc(.bool, "The photos fade in (0.28 s, curveEaseOut) when the cell is dequeued."),
     ] }
 
     static func componentJSON() -> [String: Any] {
@@ -520,6 +529,8 @@ enum SchemaMaps {
         "rows": KeyDoc(.list(.text), "The sheet's row titles."),
         "fullScreenAfter": KeyDoc(.seconds, "When the sheet scrolls up to full screen."),
         "fullScreenDuration": KeyDoc(.seconds, "The full-screen scroll's duration. Default 0.3."),
+        "semiModalAfter": KeyDoc(.seconds, "Seconds after reaching full screen to scroll back down to the semi-modal (present only, with fullScreenAfter)."),
+        "semiModalDuration": KeyDoc(.seconds, "The scroll back down's duration. Default fullScreenDuration."),
         "navigationBarOffset": KeyDoc(.number(0 ... Limits.coordinate), "The navigation bar's offset. Default 100."),
         "percentThreshold": KeyDoc(.number(0 ... 1), "The dismissal finishes above this fraction. Default 0.2."),
         "resetDuration": KeyDoc(.seconds, "The cancelled dismissal's reset duration. Default 0.3."),

@@ -28,7 +28,7 @@ struct ScreenDef {
 }
 
 extension PresetReader {
-    static let screenKeys = ["title", "background", "content", "contents", "contentsGravity", "tabs"]
+    static let screenKeys = ["title", "background", "content", "contents", "contentsGravity", "tabs", "scroll"]
     /// A screenshot was `image:`/`gravity:`; it is `contents:`/`contentsGravity:` as on a layer.
     static let screenRenamed: [String: MapSchema.Renamed] = [
         "image": .init(to: "contents", why: "a picture is 'contents' everywhere, as on a layer (CALayer.contents)"),
@@ -39,7 +39,7 @@ extension PresetReader {
     static let componentKeys = ["row": ["title", "detail"], "card": ["title", "subtitle", "color", "height"],
                                 "hero": ["title", "subtitle", "color", "height"], "button": ["title", "color"],
                                 "label": ["text", "size", "weight", "color", "height"],
-                                "header": ["text", "size", "weight", "color", "height"], "photoTiles": ["count", "colors"]]
+                                "header": ["text", "size", "weight", "color", "height"], "photoTiles": ["count", "colors", "fadeIn"]]
 
     func decodeScreens(_ node: Node) throws(SceneError) -> [ScreenDef] {
         guard case let .mapping(map) = node else {
@@ -79,7 +79,10 @@ extension PresetReader {
     }
 
     /// The screen's layer: `id`, full frame `frame`, plus `extra` keys (a transform, …).
-    func screenLayer(_ screen: ScreenDef, id: String, frame: Rect, extra: [(String, Node)] = []) throws(SceneError) -> Node {
+    /// `loading`: the screen is shown on its own and plays its load (`screenLoadAnimations`):
+    /// fading cells start transparent, and with a `scroll:` the content sits in a layer
+    /// `ID-content` whose bounds origin scrolls, under the bars.
+    func screenLayer(_ screen: ScreenDef, id: String, frame: Rect, extra: [(String, Node)] = [], loading: Bool = false) throws(SceneError) -> Node {
         let b = NodeBuilder(at: screen.node)
         let w = frame.width, h = frame.height
         var pairs: [(String, Node)] = [("id", b.string(id)), ("frame", b.rect(frame))]
@@ -98,8 +101,16 @@ extension PresetReader {
                                                                      ("frame", b.rect(Rect(x: 20, y: 50, width: w - 40, height: 44))),
                                                                      ("text", textNode(title, size: 32, weight: "bold", color: "#000000", b))])]))]))
             }
-            for placed in try stackContent(screen, id: id, width: w) {
-                sublayers += placed.layers.map { $0(placed.y) }
+            var content: [Node] = []
+            for placed in try stackContent(screen, id: id, width: w, loading: loading) {
+                content += placed.layers.map { $0(placed.y) }
+            }
+            if !loading, let n = screen.node.value(forKey: "scroll") { warnLoadNotPlayed(n, what: "the screen's scroll") }
+            if loading, screen.node.value(forKey: "scroll") != nil {
+                sublayers.insert(b.map([("id", b.string("\(id)-content")), ("frame", b.rect(Rect(x: 0, y: 0, width: w, height: h))),
+                                        ("sublayers", b.list(content))]), at: 0)
+            } else {
+                sublayers += content
             }
             if let tabs = screen.node.value(forKey: "tabs") {
                 guard case let .sequence(names) = tabs, !names.isEmpty else {
@@ -130,11 +141,13 @@ extension PresetReader {
         var y: Double
         var height: Double
         var layers: [(Double) -> Node]
+        /// The cells that fade in when dequeued (`fadeIn: true`).
+        var fades: [FadeCell] = []
     }
 
     /// The screen's `content:` stacked from the top: y = 116 under a navigation title, else 60
     /// (0 when the first item is a hero); 8 pt between rows, 12 pt between other items.
-    func stackContent(_ screen: ScreenDef, id: String, width w: Double) throws(SceneError) -> [PlacedComponent] {
+    func stackContent(_ screen: ScreenDef, id: String, width w: Double, loading: Bool = false) throws(SceneError) -> [PlacedComponent] {
         guard screen.node.value(forKey: "contents") == nil, let content = screen.node.value(forKey: "content") else { return [] }
         guard case let .sequence(items) = content else {
             throw typeError(content, expected: "a list of components", for: "content",
@@ -145,9 +158,9 @@ extension PresetReader {
         var out: [PlacedComponent] = []
         var previous: String?
         for (i, item) in items.enumerated() {
-            let (layers, height, kind) = try component(item, id: "\(id)-\(i + 1)", y: y, width: w, previous: previous)
+            let (layers, height, kind, fades) = try component(item, id: "\(id)-\(i + 1)", y: y, width: w, previous: previous, loading: loading)
             if previous != nil, kind != "spacer" { y += (kind == "row" && previous == "row") ? 8 : 12 }
-            out.append(PlacedComponent(item: item, kind: kind, y: y, height: height, layers: layers))
+            out.append(PlacedComponent(item: item, kind: kind, y: y, height: height, layers: layers, fades: fades))
             y += height
             previous = kind
         }
@@ -167,8 +180,8 @@ extension PresetReader {
     }
 
     /// One content item: layer makers (given the item's y), its height and its kind.
-    func component(_ item: Node, id: String, y: Double, width w: Double, previous: String?) throws(SceneError)
-        -> ([(Double) -> Node], Double, String) {
+    func component(_ item: Node, id: String, y: Double, width w: Double, previous: String?, loading: Bool = false) throws(SceneError)
+        -> ([(Double) -> Node], Double, String, [FadeCell]) {
         try tick(item)
         let example = "- row: \"Ocean sunrise\""
         guard case let .mapping(map) = item, map.count == 1, let entry = map.first, let kind = entry.key.scalar?.string else {
@@ -230,7 +243,7 @@ extension PresetReader {
                                         ("text", self.textNode(b.string("›"), size: 28, color: "#C7C7CC", alignment: "center", b))]))
                 return b.map([("id", b.string(id)), ("frame", b.rect(Rect(x: x, y: y, width: cw, height: height))),
                               ("backgroundColor", b.string("#FFFFFF")), ("cornerRadius", b.number(12)), ("sublayers", b.list(sublayers))])
-            }], height, kind)
+            }], height, kind, [])
         case "card", "hero":
             try checkKeys(Self.componentKeys["card"] ?? [])
             let height = try number("height", default: kind == "hero" ? 360 : 200, range: 1 ... 10_000)
@@ -257,7 +270,7 @@ extension PresetReader {
                 if kind == "card" { pairs.append(("cornerRadius", b.number(16))) }
                 if !sublayers.isEmpty { pairs.append(("sublayers", b.list(sublayers))) }
                 return b.map(pairs)
-            }], height, kind)
+            }], height, kind, [])
         case "button":
             try checkKeys(Self.componentKeys["button"] ?? [])
             let title = field("title") ?? b.string("")
@@ -267,7 +280,7 @@ extension PresetReader {
                        ("cornerRadius", b.number(12)),
                        ("sublayers", b.list([b.map([("id", b.string("\(id)-title")), ("frame", b.rect(Rect(x: 0, y: 0, width: cw, height: 52))),
                                                     ("text", self.textNode(title, size: 17, weight: "semibold", color: "#FFFFFF", alignment: "center", b))])]))])
-            }], 52, kind)
+            }], 52, kind, [])
         case "label", "header":
             try checkKeys(Self.componentKeys["label"] ?? [])
             let text = field("text") ?? b.string("")
@@ -286,15 +299,20 @@ extension PresetReader {
                 b.map([("id", b.string(id)), ("frame", b.rect(Rect(x: x + (kind == "header" ? 4 : 0), y: y, width: cw, height: height))),
                        ("text", b.map([("string", text), ("size", b.number(size)), ("weight", weight), ("color", color),
                                        ("alignment", b.plain("left"))], flow: true))])
-            }], height, kind)
+            }], height, kind, [])
         case "grid":
             let spec = try decodeGrid(value)
-            return ([{ y in self.gridLayers(spec, id: id, y: y, width: w, b) }], spec.height(width: w), kind)
+            if spec.fadeIn, !loading, let n = value.value(forKey: "fadeIn") { warnLoadNotPlayed(n, what: "fadeIn") }
+            // Each cover is a cell of the collection view, dequeued on its own.
+            let fades = spec.fadeIn ? spec.items.indices.map { i in
+                FadeCell(top: spec.frame(i, width: w).minY, bottom: spec.frame(i, width: w).maxY, layerIDs: ["\(id)-item\(i)"])
+            } : []
+            return ([{ y in self.gridLayers(spec, id: id, y: y, width: w, b, transparent: loading && spec.fadeIn) }], spec.height(width: w), kind, fades)
         case "spacer":
             let height: Double
             if case .scalar = value { height = try self.number(value, "spacer", in: 0 ... 10_000, what: "between 0 and 10000", example: "spacer: 20") }
             else { throw typeError(value, expected: "a height in points", for: "spacer", example: "spacer: 20") }
-            return ([], height, kind)
+            return ([], height, kind, [])
         default: // photoTiles
             try checkKeys(Self.componentKeys["photoTiles"] ?? [])
             let countNode = field("count")
@@ -310,22 +328,28 @@ extension PresetReader {
                 }
                 colors = Array(list)
             }
-            let layers = photoTileLayers(count: count, id: id, width: w, colors: colors, b)
-            return ([{ y in b.map([("id", b.string(id)), ("frame", b.rect(Rect(x: 0, y: y, width: w, height: PhotoTilesLayout.height(count: count, screenWidth: w)))),
+            let fadeIn = try fadeIn(of: value)
+            if fadeIn, !loading, let n = value.value(forKey: "fadeIn") { warnLoadNotPlayed(n, what: "fadeIn") }
+            let layers = photoTileLayers(count: count, id: id, width: w, colors: colors, b, transparent: loading && fadeIn)
+            let height = PhotoTilesLayout.height(count: count, screenWidth: w)
+            // The component is one cell (MainContentsCell); each of its photos fades.
+            let fades = fadeIn ? [FadeCell(top: 0, bottom: height, layerIDs: layers.compactMap { $0.value(forKey: "id")?.scalar?.string })] : []
+            return ([{ y in b.map([("id", b.string(id)), ("frame", b.rect(Rect(x: 0, y: y, width: w, height: height))),
                                   ("backgroundColor", b.string("#FFFFFF"))] + (layers.isEmpty ? [] : [("sublayers", b.list(layers))])) }],
-                    PhotoTilesLayout.height(count: count, screenWidth: w), kind)
+                    height, kind, fades)
         }
     }
 
     static let tilePalette = ["#FF9F0A", "#30B0C7", "#5E5CE6", "#FF375F", "#32D74B", "#BF5AF2", "#FFD60A", "#64D2FF"]
 
     /// The visible tiles of MainContentsCell for `count` photos, and the "他N件" button.
-    func photoTileLayers(count: Int, id: String, width: Double, colors: [Node], _ b: NodeBuilder) -> [Node] {
+    func photoTileLayers(count: Int, id: String, width: Double, colors: [Node], _ b: NodeBuilder, transparent: Bool = false) -> [Node] {
         let frames = PhotoTilesLayout.frames(count: count, screenWidth: width)
         var out: [Node] = []
         for (i, f) in frames.enumerated() where i < PhotoTilesLayout.visibleCount(count) && f.width > 0 && f.height > 0 {
             var pairs: [(String, Node)] = [("id", b.string("\(id)-photo\(i + 1)")), ("frame", b.rect(f)),
                                            ("backgroundColor", colors[i % colors.count]), ("masksToBounds", b.bool(true))]
+            if transparent { pairs.append(("opacity", b.number(0))) }
             if i == 5, let more = PhotoTilesLayout.moreText(count: count) {
                 let local = Rect(x: 0, y: 0, width: f.width, height: f.height)
                 pairs.append(("sublayers", b.list([

@@ -134,6 +134,13 @@ extension PresetReader {
         let navigationBarOffset = try p.number("navigationBarOffset", default: 100, in: 0 ... Limits.coordinate, example: "navigationBarOffset: 100")
         let targetHeight = top + navigationBarOffset
         let fullScreenDuration = try p.seconds("fullScreenDuration", default: 0.3)
+        // The way back down: S seconds after the card reached full screen.
+        let semiModalAfter = try p.node("semiModalAfter").map { n throws(SceneError) in try seconds(n, "semiModalAfter") }
+        let semiModalDuration = try p.seconds("semiModalDuration", default: fullScreenDuration)
+        if fullScreenAfter == nil, let n = p.node("semiModalAfter") ?? p.node("semiModalDuration") {
+            throw SceneError(.invalidValue, at: location(n), "the way back to the semi-modal needs the way up to full screen first",
+                             suggestion: "add fullScreenAfter: 0.5 to this transition")
+        }
 
         // MARK: Layers
         let rowsTop = baseTop + cw
@@ -266,23 +273,32 @@ extension PresetReader {
                 let t = begin + duration + after, d = fullScreenDuration
                 let grow = w - cw, id = cardID(selected)
                 let c = cardFrame(selected)
-                animations += [anim(id, "position.x", b.number(c.midX), b.number(w / 2), at: t, length: d),
-                               anim(id, "bounds.size", b.numbers([cw, h]), b.numbers([w, h]), at: t, length: d),
-                               anim(id, "bounds.origin", b.numbers([0, 0]), b.numbers([0, targetHeight]), at: t, length: d),
-                               anim(id + "-sheet", "frame", b.rect(Rect(x: 0, y: baseTop, width: cw, height: sheetHeight)),
-                                    b.rect(Rect(x: 0, y: baseTop, width: w, height: sheetHeight)), at: t, length: d),
-                               anim(id + "-rows", "position.y", b.number(rowsTop + rowsHeight / 2), b.number(rowsTop + grow + rowsHeight / 2), at: t, length: d)]
-                if items[selected].title != nil {
-                    animations.append(anim(id + "-title", "position.x", b.number(cw / 2), b.number(w / 2), at: t, length: d))
-                }
                 let v = coverFrame(selected)
-                animations.append(anim(coverID(selected), "frame", b.rect(v),
-                                       b.rect(Rect(x: coverInset, y: v.minY - targetHeight, width: w - 2 * coverInset, height: w - 2 * coverInset)), at: t, length: d))
-                for j in shown where j != selected {
-                    let sign = j < selected ? -1.0 : 1.0
-                    animations.append(anim(cardID(j), "position.x", b.number(cardFrame(j).midX), b.number(cardFrame(j).midX + sign * grow / 2), at: t, length: d))
-                    animations.append(anim(coverID(j), "position.x", b.number(coverFrame(j).midX), b.number(coverFrame(j).midX + sign * grow / 2), at: t, length: d))
+                /// transformCell over the whole scroll, 0 → targetHeight (`up`) or back to 0: every
+                /// value is linear in the table's offset, so each moves with the scroll's curve.
+                func transform(up: Bool, at t: Double, length d: Double) -> [Node] {
+                    func a(_ id: String, _ key: String, _ semi: Node, _ full: Node) -> Node {
+                        up ? anim(id, key, semi, full, at: t, length: d) : anim(id, key, full, semi, at: t, length: d)
+                    }
+                    var out = [a(id, "position.x", b.number(c.midX), b.number(w / 2)),
+                               a(id, "bounds.size", b.numbers([cw, h]), b.numbers([w, h])),
+                               a(id, "bounds.origin", b.numbers([0, 0]), b.numbers([0, targetHeight])),
+                               a(id + "-sheet", "frame", b.rect(Rect(x: 0, y: baseTop, width: cw, height: sheetHeight)),
+                                 b.rect(Rect(x: 0, y: baseTop, width: w, height: sheetHeight))),
+                               a(id + "-rows", "position.y", b.number(rowsTop + rowsHeight / 2), b.number(rowsTop + grow + rowsHeight / 2))]
+                    if items[selected].title != nil {
+                        out.append(a(id + "-title", "position.x", b.number(cw / 2), b.number(w / 2)))
+                    }
+                    out.append(a(coverID(selected), "frame", b.rect(v),
+                                 b.rect(Rect(x: coverInset, y: v.minY - targetHeight, width: w - 2 * coverInset, height: w - 2 * coverInset))))
+                    for j in shown where j != selected {
+                        let sign = j < selected ? -1.0 : 1.0
+                        out.append(a(cardID(j), "position.x", b.number(cardFrame(j).midX), b.number(cardFrame(j).midX + sign * grow / 2)))
+                        out.append(a(coverID(j), "position.x", b.number(coverFrame(j).midX), b.number(coverFrame(j).midX + sign * grow / 2)))
+                    }
+                    return out
                 }
+                animations += transform(up: true, at: t, length: d)
                 // switchDisplayNavigationBar: at targetHeight the bar appears, in the item's colour.
                 let item = items[selected]
                 let navID = p0 + "navigationBar", barHeight = 100.0, slide = 0.2
@@ -296,7 +312,17 @@ extension PresetReader {
                 layers.append(b.map([("id", b.string(navID)), ("frame", b.rect(Rect(x: 0, y: -barHeight, width: w, height: barHeight))),
                                      ("backgroundColor", item.color), ("sublayers", b.list(bar))]))
                 animations.append(anim(navID, "position.y", b.number(-barHeight / 2), b.number(barHeight / 2), at: t + d, length: slide))
-                total += after + d + slide
+                if let back = semiModalAfter {
+                    // Scrolling back down from full screen: the same transformCell in reverse, and
+                    // switchDisplayNavigationBar hides the bar as soon as the offset drops below
+                    // targetHeight, at the start of the scroll.
+                    let t2 = t + d + back
+                    animations += transform(up: false, at: t2, length: semiModalDuration)
+                    animations.append(anim(navID, "position.y", b.number(barHeight / 2), b.number(-barHeight / 2), at: t2, length: slide))
+                    total += after + d + max(slide, back + max(semiModalDuration, slide))
+                } else {
+                    total += after + d + slide
+                }
             }
             var out = StepOutput(layers: layers, animations: animations, duration: total)
             out.touches += swipeTouches

@@ -223,6 +223,47 @@ import SegueGeometry
         let three = try parse("canvas: {size: [320, 568]}\nscreens:\n  feed: {content: [{photoTiles: {count: 3}}]}\n")
         #expect(three.allLayers.first { $0.id == "feed-1" }?.sublayers.count == 3)
     }
+
+    @Test func fadeInAndScrollMistakesAreReportedWhereWritten() {
+        func scene(_ scroll: String, _ tiles: String = "{count: 3, fadeIn: true}") -> String {
+            "canvas: {size: [320, 568]}\nscreens:\n  feed:\n    \(scroll)\n    content:\n      - photoTiles: \(tiles)\n"
+        }
+        expectError(scene("scroll: {too: 5}"), .unknownKey, line: 4, column: 14, suggestion: ["'to'"])
+        expectError(scene("scroll: {to: -5}"), .invalidValue, line: 4, column: 18, message: ["'to'", "-5"])
+        expectError(scene("scroll: {to: 5, duration: 0}"), .invalidValue, line: 4, column: 31, message: ["duration"])
+        expectError(scene("scroll: {to: 5}", "{count: 3, fadeIn: yes}"), .invalidValue, line: 6, column: 40,
+                    message: ["fadeIn"], suggestion: ["fadeIn: true"])
+        expectError(scene("scroll: {to: 5}", "{count: 3, fadein: true}"), .unknownKey, line: 6, column: 32, suggestion: ["fadeIn"])
+    }
+
+    @Test func fadingCellsStartTransparentOnlyWhenTheyFade() throws {
+        // Shown on its own, a fading cell's photos start at alpha 0 (their fade takes them to 1);
+        // without fadeIn they are opaque.
+        let faded = try parse("canvas: {size: [320, 568]}\nscreens:\n  feed: {content: [{photoTiles: {count: 2, fadeIn: true}}, {grid: {items: [a], fadeIn: true}}]}\n")
+        #expect(faded.allLayers.first { $0.id == "feed-1-photo1" }?.opacity == 0)
+        #expect(faded.allLayers.first { $0.id == "feed-2-item0" }?.opacity == 0)
+        let plain = try parse("canvas: {size: [320, 568]}\nscreens:\n  feed: {content: [{photoTiles: {count: 2}}]}\n")
+        #expect(plain.allLayers.first { $0.id == "feed-1-photo1" }?.opacity == 1)
+    }
+
+    @Test func aLoadThatATransitionDoesNotPlayIsAWarning() throws {
+        // In a push the screens are shown loaded: the scroll and the fades are reported, once each,
+        // where they are written, and the photos are opaque.
+        let scene = try parse("""
+        canvas: {size: [320, 568]}
+        screens:
+          feed:
+            scroll: {to: 100}
+            content: [{photoTiles: {count: 3, fadeIn: true}}]
+          post: {content: [{row: "A"}]}
+        transition: {preset: push}
+        """)
+        #expect(scene.warnings.map(\.location.line) == [4, 5])
+        #expect(scene.allLayers.first { $0.id == "feed-1-photo1" }?.opacity == 1)
+        // Alone, nothing to warn about.
+        let alone = try parse("canvas: {size: [320, 568]}\nscreens:\n  feed:\n    scroll: {to: 100}\n    content: [{photoTiles: {count: 3, fadeIn: true}}]\n")
+        #expect(alone.warnings.isEmpty)
+    }
 }
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path

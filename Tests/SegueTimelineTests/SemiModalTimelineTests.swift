@@ -221,3 +221,34 @@ import SegueScene
         }
     }
 }
+
+/// scenes/preset-semiModal-return.yaml: the present runs 0.2 … 0.5 s, the card scrolls up to full
+/// screen 1.0 … 1.3 s and back down from 1.9 s (semiModalAfter 0.6) for 0.3 s. By hand from the
+/// seed: cards 390 − 2 × 24 = 342 pt wide at x = 24, pageWidth 350; full screen is 390 pt at x = 0
+/// with the table scrolled by targetHeight = 72 + 100 = 172; the colour view sits at
+/// 24 + 24 = 48, 72 + 38.5 + 24 = 134.5 and is 342 − 48 = 294 pt square.
+@Suite struct SemiModalReturnTimelineTests {
+    @Test func scrollingDownFromFullScreenReturnsToTheSemiModalFrame() throws {
+        let tl = try SemiModalTimelineTests.timeline("preset-semiModal-return.yaml")
+        // Full screen, before the way back.
+        SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "s1-card3", at: 1.5), 0, 0, 390, 844)
+        #expect(SemiModalTimelineTests.state(tl, "s1-card3", at: 1.5)?.bounds.minY == 172)
+        // Half way down in time is half way in offset (easeInEaseOut is symmetric): the card is
+        // 342 + 48 / 2 = 366 wide at x = 24 − 24 / 2 = 12, the table scrolled by 86.
+        SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "s1-card3", at: 2.05), 12, 0, 366, 844, tolerance: 1e-6)
+        #expect(abs((SemiModalTimelineTests.state(tl, "s1-card3", at: 2.05)?.bounds.minY ?? -1) - 86) < 1e-6)
+        // Back on the semi-modal frame, as before the way up.
+        for t in [2.2, 2.6] {
+            SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "s1-card3", at: t), 24, 0, 342, 844)
+            #expect(SemiModalTimelineTests.state(tl, "s1-card3", at: t)?.bounds.minY == 0)
+            SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "s1-cover3", at: t), 48, 134.5, 294, 294)
+            // The neighbours back one pageWidth either side.
+            SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "s1-card2", at: t), 24 - 350, 0, 342, 844)
+            SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "s1-card4", at: t), 24 + 350, 0, 342, 844)
+            // The navigation bar hidden again, above the screen.
+            SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "s1-navigationBar", at: t), 0, -100, 390, 100)
+        }
+        // The whole way matches the semi-modal frame it started from, before the way up.
+        SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "s1-card3", at: 0.9), 24, 0, 342, 844)
+    }
+}
