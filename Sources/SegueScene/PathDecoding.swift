@@ -212,6 +212,38 @@ extension SceneDecoder {
     }
 }
 
+extension SceneDecoder {
+    /// A keyframe group's path changes morph element by element too: each layer's path, from
+    /// its own through every keyframe that sets it, keeps the same elements.
+    func checkGroupPathMorphs(_ groups: [KeyframeGroupSpec], layers: [LayerSpec]) throws(SceneError) {
+        var model: [String: LayerSpec] = [:]
+        func visit(_ l: LayerSpec) { model[l.id] = l; l.maskLayers.forEach(visit); l.sublayers.forEach(visit) }
+        layers.forEach(visit)
+        for g in groups {
+            var last: [String: (String, ScenePath?)] = [:]
+            for (i, k) in g.keyframes.enumerated() {
+                for c in k.changes where c.keyPath.valueKind == .path {
+                    let key = c.layerID + "." + c.keyPath.rawValue
+                    let previous = last[key] ?? ("the layer's own \(c.keyPath.rawValue)", model[c.layerID]?.path(for: c.keyPath))
+                    let value: ScenePath? = { if case let .path(p) = c.value { return p }; return nil }()
+                    let problem: String?
+                    switch (previous.1, value) {
+                    case let (x?, y?): problem = x.morphProblem(to: y)
+                    case (nil, nil): problem = nil
+                    default: problem = "one of them is no path"
+                    }
+                    if let problem {
+                        throw SceneError(.invalidValue, at: c.location,
+                                         "keyframe \(i + 1) cannot morph \(c.keyPath.rawValue) of '\(c.layerID)' from \(previous.0) to this value: \(problem); Core Animation interpolates paths point by point, so they need the same elements",
+                                         suggestion: "build every value of the path the same way (ovalIn to ovalIn), or change it in another group")
+                    }
+                    last[key] = ("keyframe \(i + 1)'s", value)
+                }
+            }
+        }
+    }
+}
+
 extension ScenePath.Element {
     /// A quadratic Bézier from `s`, as the cubic that traces it exactly (control points two
     /// thirds of the way from each end to the quadratic's control point).

@@ -245,6 +245,7 @@ package final class SceneDecoder: ValueReader {
         }
         if collected.isEmpty {
             _ = try collecting(()) { () throws(SceneError) in try checkPathMorphs(animations, layers: layers) }
+            _ = try collecting(()) { () throws(SceneError) in try checkGroupPathMorphs(groups, layers: layers) }
             _ = try collecting(()) { () throws(SceneError) in try checkGradientMorphs(animations, layers: layers) }
         }
         if !collected.isEmpty { throw collectedErrors() }

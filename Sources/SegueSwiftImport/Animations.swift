@@ -248,7 +248,7 @@ extension Evaluator {
     /// The scene key path for a Core Animation key path.
     func sceneKeyPath(_ k: String, _ node: some SyntaxProtocol) throws(SwiftImportError) -> String {
         let known = ["opacity", "position", "position.x", "position.y", "bounds.size", "bounds.origin", "backgroundColor", "cornerRadius", "transform",
-                     "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd",
+                     "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "shadowPath",
                      "transform.rotation.x", "transform.rotation.y", "transform.rotation.z", "transform.scale", "transform.scale.x", "transform.scale.y",
                      "transform.translation.x", "transform.translation.y", "transform.translation.z", "zPosition", "borderWidth", "borderColor", "hidden"]
         if k == "transform.rotation" { return "transform.rotation.z" }
@@ -424,6 +424,8 @@ extension Evaluator {
         case "backgroundColor": return v.model[.backgroundColor] ?? .color(ColorValue(r: 0, g: 0, b: 0, a: 0, name: "clear"))
         case "borderColor": return v.model[.borderColor] ?? .color(ColorValue(r: 0, g: 0, b: 0, a: 1, name: "black"))
         case "transform": return .transform(v.transform)
+        case "shadowPath":
+            return v.model[.shadowPath] ?? .none
         case "path", "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd":
             guard let p = Self.shapeProperties[keyPath], let value = v.model[p] else {
                 throw fail(.unsupported, node, "\(keyPath) needs fromValue here: the layer has no \(keyPath)")
@@ -595,6 +597,7 @@ extension Evaluator {
             if case let .double(rad)? = i[.shadowRadius] { props.append(("shadowRadius", r.number(rad))) }
             if case let .size(s)? = i[.shadowOffset] { props.append(("shadowOffset", r.numbers([s.width, s.height]))) }
             if case let .color(c)? = i[.shadowColor] { props.append(("shadowColor", r.color(c))) }
+            if case let .path(p)? = i[.shadowPath] { props.append(("shadowPath", r.path(p))) }
         }
         if case .string("continuous")? = i[.cornerCurve] { props.append(("cornerCurve", r.plain("continuous"))) }
         props += shapeAndMaskKeys(v) + gradientProperties(v) + blurProperties(v)

@@ -251,6 +251,7 @@ extension Evaluator {
         case "backgroundColor": return v.model[.backgroundColor] ?? .none
         case "clipsToBounds" where !layer, "masksToBounds" where layer: return v.model[.masksToBounds] ?? .bool(false)
         case "cornerRadius" where layer: return v.model[.cornerRadius] ?? .double(0)
+        case "shadowPath" where layer: return v.model[.shadowPath] ?? .none
         case "zPosition" where layer: return v.model[.zPosition] ?? .double(0)
         case "isDoubleSided" where layer: return v.model[.doubleSided] ?? .bool(true)
         case "borderWidth" where layer: return v.model[.borderWidth] ?? .double(0)
@@ -325,6 +326,13 @@ extension Evaluator {
         case "shadowOffset" where layer:
             let s = try size(value, node, name)
             try write(v, [.shadowOffset: .size(s)], keyPath: name, value: .size(s), node)
+        case "shadowPath" where layer:
+            // A path the shadow follows instead of the layer's alpha; nil: the alpha again.
+            guard case .path = value else {
+                if case .none = value { try write(v, [.shadowPath: .none], keyPath: name, value: .none, node); return }
+                throw fail(.invalidValue, node, "expected a CGPath for shadowPath, found \(value.typeDescription)", hint: "write UIBezierPath(roundedRect: bounds, cornerRadius: 16).cgPath")
+            }
+            try write(v, [.shadowPath: value], keyPath: name, value: value, node)
         case "shadowColor" where layer:
             let c = try color(value, node, name)
             try write(v, [.shadowColor: .color(c)], keyPath: name, value: .color(c), node)

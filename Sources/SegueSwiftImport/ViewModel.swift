@@ -6,7 +6,7 @@ enum LayerProperty: String, CaseIterable {
     case boundsSize, boundsOrigin, position, anchorPoint, transform, sublayerTransform, opacity, hidden
     case backgroundColor, cornerRadius, masksToBounds, zPosition, doubleSided, borderWidth, borderColor
     case shadowOpacity, shadowRadius, shadowOffset, shadowColor, cornerCurve
-    case path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd
+    case path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd, shadowPath
     /// CAGradientLayer's (GradientImport.swift).
     case colors, locations, startPoint, endPoint, gradientType
     /// A UIVisualEffectView's blur style, or "none" (BlurImport.swift).
@@ -39,6 +39,7 @@ enum LayerProperty: String, CaseIterable {
         case .lineWidth: return "lineWidth"
         case .strokeStart: return "strokeStart"
         case .strokeEnd: return "strokeEnd"
+        case .shadowPath: return "shadowPath"
         case .colors, .locations, .startPoint, .endPoint: return rawValue
         case .blurEffect: return "blur"
         case .contentsRect: return "contentsRect"

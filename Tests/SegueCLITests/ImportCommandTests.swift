@@ -129,13 +129,13 @@ import Testing
             func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
             func animateTransition(using c: UIViewControllerContextTransitioning) {
                 let v = c.view(forKey: .to)!
-                v.layer.shadowPath = nil
+                v.layer.contentsScale = 2
             }
         }
         """)
         let r = try segue("import", swift, "--from", "a", "--to", "b", "-o", box.path("s.yaml"))
         #expect(r.status == 1)
-        #expect(r.stderr.contains("Bad.swift:6:9: error: setting 'shadowPath' of CALayer is not supported"), "\(r.stderr)")
+        #expect(r.stderr.contains("Bad.swift:6:9: error: setting 'contentsScale' of CALayer is not supported"), "\(r.stderr)")
         #expect(r.stderr.contains("hint: "))
         #expect(!FileManager.default.fileExists(atPath: box.path("s.yaml")))
     }

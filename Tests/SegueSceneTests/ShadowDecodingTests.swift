@@ -78,3 +78,27 @@ struct ShadowDecodingTests {
         """) == nil)
     }
 }
+
+/// A keyframe group that changes a path must morph it element by element, as a basic animation must.
+struct GroupPathMorphTests {
+    @Test func aGroupKeyframeThatChangesAPathsElementsIsAnErrorAtItsLine() throws {
+        let yaml = """
+        canvas: {size: [300, 300]}
+        layers:
+          - {id: m, frame: [0, 0, 300, 300], path: {ovalIn: [100, 100, 10, 10]}}
+        animations:
+          - group:
+              duration: 1
+              keyframes:
+                - {start: 0, duration: 0.5, set: {m.path: {ovalIn: [0, 0, 300, 300]}}}
+                - {start: 0.5, duration: 0.5, set: {m.path: {rect: [0, 0, 300, 300]}}}
+        """
+        do {
+            _ = try parse(yaml)
+            Issue.record("an oval (a move, four curves, a close) morphing into a rect (a move, three lines, a close) was accepted")
+        } catch let e as SceneError {
+            // The second keyframe's `set` is on line 9; the oval to oval before it is fine.
+            #expect(e.location?.line == 9 && e.message.contains("keyframe 2 cannot morph path"), "\(e)")
+        }
+    }
+}

@@ -258,3 +258,43 @@ import Testing
         #expect(close(q[1]!.x - q[0]!.x, 390 * 0.75, 1e-6), "\(q)")
     }
 }
+
+/// `shadowPath`, set before the animations and animated with CABasicAnimation.
+@Suite struct ShadowPathImportTests {
+    @Test func aShadowPathIsSetAndAnimated() throws {
+        let source = """
+        import UIKit
+        final class Lift: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let card = UIView(frame: CGRect(x: 20, y: 100, width: 200, height: 100))
+                card.backgroundColor = .white
+                card.layer.shadowOpacity = 0.5
+                card.layer.shadowPath = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 200, height: 100)).cgPath
+                c.containerView.addSubview(c.view(forKey: .to)!)
+                c.containerView.addSubview(card)
+                let grow = CABasicAnimation(keyPath: "shadowPath")
+                grow.toValue = UIBezierPath(rect: CGRect(x: -20, y: -20, width: 240, height: 140)).cgPath
+                grow.duration = 1
+                card.layer.add(grow, forKey: nil)
+                c.completeTransition(true)
+            }
+        }
+        """
+        let tl = try loadModule("transition: {swift: Lift.swift}\n", ["Lift.swift": source])
+        func path(at t: Double) -> ScenePath? {
+            func find(_ ls: [LayerState]) -> LayerState? {
+                for l in ls { if l.id == "card" { return l }; if let hit = find(l.sublayers) { return hit } }
+                return nil
+            }
+            return find(tl.layers(at: t))?.shadow.path
+        }
+        // The rect path starts at its top-left corner: (0, 0), then (−20, −20); linear (Core
+        // Animation's default), half way at (−10, −10).
+        guard case let .move(p0)? = path(at: 0)?.elements.first, case let .move(p1)? = path(at: 0.5)?.elements.first else {
+            Issue.record("no shadow path"); return
+        }
+        #expect(close(p0.x, 0) && close(p0.y, 0), "\(p0)")
+        #expect(close(p1.x, -10) && close(p1.y, -10), "\(p1)")
+    }
+}
