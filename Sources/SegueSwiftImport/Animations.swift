@@ -41,7 +41,7 @@ extension Evaluator {
             var extra: [(String, Node)] = []
             if options.contains("autoreverse") { extra.append(("autoreverses", recorder.bool(true))) }
             if options.contains("repeat") { extra.append(("repeatCount", recorder.plain("inf"))) }
-            for o in options where !Self.curveOptions.keys.contains(o) && !["autoreverse", "repeat", "allowUserInteraction", "beginFromCurrentState", "layoutSubviews", "overrideInheritedDuration", "overrideInheritedCurve", "allowAnimatedContent"].contains(o) {
+            for o in options where !Self.curveOptions.keys.contains(o) && !["autoreverse", "repeat"].contains(o) && !Self.optionsWithoutEffect.contains(o) {
                 throw fail(.unsupported, args.expr("options") ?? ExprSyntax(node), "the animation option .\(o) is not supported",
                            hint: "supported: .curveEaseInOut, .curveEaseIn, .curveEaseOut, .curveLinear, .autoreverse, .repeat")
             }
@@ -56,10 +56,11 @@ extension Evaluator {
             let duration = try num(args, "withDuration", scope)
             let delay = try num(args, "delay", scope, default: 0)
             var options = try optionNames(args, scope)
-            for o in options where !o.hasPrefix("calculationMode") && Self.curveOptions[o] == nil {
+            for o in options where !o.hasPrefix("calculationMode") && Self.curveOptions[o] == nil && !Self.optionsWithoutEffect.contains(o) {
                 throw fail(.unsupported, args.expr("options")!, "the keyframe option .\(o) is not supported",
                            hint: "supported: .calculationModeLinear, .calculationModeDiscrete, .calculationModePaced, .calculationModeCubic, .calculationModeCubicPaced and the curve options")
             }
+            options.removeAll { Self.optionsWithoutEffect.contains($0) }
             if options.contains("curveEaseInOut") { options.removeAll { $0 == "curveEaseInOut" } }
             let group = GroupRecord(begin: now + delay, duration: duration, options: options)
             group.source = program.place(of: node)
@@ -112,6 +113,11 @@ extension Evaluator {
         }
     }
 
+    /// Options that change nothing in a rendered transition: no touches arrive, no animation is in
+    /// flight when a block begins, and `.layoutSubviews` runs a layout pass that only views laying
+    /// out their subviews in code would answer (the importer's views keep their subviews' frames;
+    /// constraint changes take effect through `layoutIfNeeded()`).
+    static let optionsWithoutEffect: Set<String> = ["allowUserInteraction", "beginFromCurrentState", "layoutSubviews", "overrideInheritedDuration", "overrideInheritedCurve", "overrideInheritedOptions", "allowAnimatedContent"]
     static let curveOptions: [String: String] = ["curveEaseInOut": "easeInEaseOut", "curveEaseIn": "easeIn", "curveEaseOut": "easeOut", "curveLinear": "linear"]
 
     func optionNames(_ args: Arguments, _ scope: Scope) throws(SwiftImportError) -> [String] {

@@ -31,6 +31,8 @@ extension Evaluator {
                 default: break
                 }
             }
+            // Inside an extension of UIViewControllerContextTransitioning: the context's methods.
+            if case .context? = scope.selfValue, Self.contextMethods.contains(name) { return try method(.context, name, args, scope, c) }
             if isInteractionController(scope.selfValue), let v = try interactiveMethod(args.signature(name), args, scope, c) { return v }
             // A convenience initializer an extension adds to a UIKit type.
             if let t = program.types[name], Self.knownTypes.contains(name), let i = extensionInitializer(t, args) {
@@ -111,7 +113,7 @@ extension Evaluator {
             }
             let base = try eval(baseExpr, scope)
             // `a?.f()` with `a` nil is nil, and the call never happens.
-            if case .none = base, baseExpr.is(OptionalChainingExprSyntax.self) { return .none }
+            if case .none = base, Self.isOptionalChain(baseExpr) { return .none }
             if case let .typeName(t) = base {
                 if name == "init" { return try globalCall(t, args, scope, c) }
                 if Self.knownTypes.contains(t + "." + name) || program.types[name] != nil && name.first?.isUppercase == true {
@@ -488,6 +490,25 @@ extension Evaluator {
     }
 
     /// UIView and CALayer methods an extension may call without writing `self.`.
+    /// Whether an expression is part of an optional chain (`a?.b.c`): when any link is nil, the
+    /// whole chain is nil, and what follows is never evaluated.
+    static func isOptionalChain(_ e: ExprSyntax) -> Bool {
+        var current: ExprSyntax? = e
+        while let x = current {
+            if x.is(OptionalChainingExprSyntax.self) { return true }
+            if let m = x.as(MemberAccessExprSyntax.self) { current = m.base }
+            else if let f = x.as(FunctionCallExprSyntax.self) { current = f.calledExpression }
+            else if let s = x.as(SubscriptCallExprSyntax.self) { current = s.calledExpression }
+            else if let u = x.as(ForceUnwrapExprSyntax.self) { current = u.expression }
+            else { return false }
+        }
+        return false
+    }
+
+    static let contextMethods: Set<String> = [
+        "viewController", "view", "initialFrame", "finalFrame", "completeTransition",
+        "updateInteractiveTransition", "finishInteractiveTransition", "cancelInteractiveTransition", "pauseInteractiveTransition",
+    ]
     static let implicitSelfMethods: Set<String> = [
         "convert", "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack", "removeFromSuperview",
         "layoutIfNeeded", "setNeedsLayout", "snapshotView", "resizableSnapshotView", "addSublayer", "insertSublayer",
@@ -548,15 +569,20 @@ extension Evaluator {
     func overload(_ candidates: [FunctionDeclSyntax], _ args: Arguments) -> FunctionDeclSyntax? {
         guard candidates.count > 1 else { return candidates.first }
         let labels = args.labels
-        func fits(_ f: FunctionDeclSyntax) -> Bool {
+        // The number of parameters left to their default values, or nil when the labels do not fit.
+        func defaulted(_ f: FunctionDeclSyntax) -> Int? {
             var i = 0
+            var defaults = 0
             for p in f.signature.parameterClause.parameters {
                 if i < labels.count, labels[i] == p.firstName.text || (labels[i] == "_" && p.firstName.text == "_") { i += 1; continue }
-                if p.defaultValue != nil { continue }
-                return false
+                if p.defaultValue != nil { defaults += 1; continue }
+                return nil
             }
-            return i == labels.count
+            return i == labels.count ? defaults : nil
         }
-        return candidates.first(where: fits) ?? candidates.first
+        // Swift prefers the overload that leaves fewer parameters to their defaults:
+        // `transition(presenting:)` over `transition(presenting:animated: = true)`.
+        let fitting = candidates.compactMap { f in defaulted(f).map { (f, $0) } }
+        return fitting.min { $0.1 < $1.1 }?.0 ?? candidates.first
     }
 }

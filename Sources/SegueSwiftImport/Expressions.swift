@@ -232,6 +232,9 @@ extension Evaluator {
             // Swift types an integer literal as the other operand's floating type.
             if case .int = a, isFloating(b), Self.isLiteralArithmetic(l) { a = try eval(l, scope, hint: "Double") }
             if case .int = b, isFloating(a), Self.isLiteralArithmetic(r) { b = try eval(r, scope, hint: "Double") }
+            // An implicit member beside a number is a static member of the number's type: `x > .leastNonzeroMagnitude`.
+            if number(a) != nil, case let .enumCase(n, args) = b, args.isEmpty, let d = Self.floatingConstant(n) { b = .double(d) }
+            if number(b) != nil, case let .enumCase(n, args) = a, args.isEmpty, let d = Self.floatingConstant(n) { a = .double(d) }
             switch op {
             case "==": return .bool(try equal(a, b, node))
             case "!=": return .bool(!(try equal(a, b, node)))
@@ -269,6 +272,21 @@ extension Evaluator {
     }
 
     func isFloating(_ v: Value) -> Bool { if case .double = v { return true }; return false }
+
+    /// The static constants of CGFloat and Double, by name.
+    static func floatingConstant(_ name: String) -> Double? {
+        switch name {
+        case "pi": return .pi
+        case "zero": return 0
+        case "infinity": return .infinity
+        case "nan": return .nan
+        case "greatestFiniteMagnitude": return .greatestFiniteMagnitude
+        case "leastNonzeroMagnitude": return .leastNonzeroMagnitude
+        case "leastNormalMagnitude": return .leastNormalMagnitude
+        case "ulpOfOne": return .ulpOfOne
+        default: return nil
+        }
+    }
 
     func number(_ v: Value) -> Double? {
         switch v {

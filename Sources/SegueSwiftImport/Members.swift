@@ -28,6 +28,7 @@ extension Evaluator {
             return .enumCase(name, [])
         }
         let base = try eval(baseExpr, scope)
+        if case .none = base, Self.isOptionalChain(baseExpr) { return .none }
         return try member(of: base, name, m, scope: scope)
     }
 
@@ -91,6 +92,8 @@ extension Evaluator {
         case let .viewController(c):
             if name == "view" { return .view(c.view) }
             if name == "transitionCoordinator" { return presentation == nil ? .none : .enumCase("transitionCoordinator", []) }
+            // A navigation controller's back-swipe recognizer: apps turn it off while a menu is up; no finger drives it.
+            if name == "interactivePopGestureRecognizer" { return .gesture(GestureRecognizerObject(className: "UIScreenEdgePanGestureRecognizer")) }
             if let v = presentationRelation(c, name) { return v }
             if let type = protocolDefaultProperty(name) { return try extensionProperty(type, name, base, m) }
             throw fail(.unknownIdentifier, m, "'\(name)' of a view controller is not known to the importer: the scene's screens are plain view controllers",
@@ -195,11 +198,8 @@ extension Evaluator {
         case ("NotificationCenter", "default"):
             // Observers and posts: no notification arrives during a transition, and none draws.
             return .enumCase("feedbackGenerator", [])
-        case ("CGFloat", "pi"), ("Double", "pi"), ("Float", "pi"): return .double(.pi)
-        case ("CGFloat", "zero"), ("Double", "zero"): return .double(0)
-        case ("CGFloat", "nan"), ("Double", "nan"): return .double(.nan)
-        case ("CGFloat", "infinity"), ("Double", "infinity"): return .double(.infinity)
-        case ("CGFloat", "greatestFiniteMagnitude"), ("Double", "greatestFiniteMagnitude"): return .double(.greatestFiniteMagnitude)
+        case ("CGFloat", _), ("Double", _), ("Float", _), ("TimeInterval", _):
+            if let d = Self.floatingConstant(name) { return .double(d) }
         case ("CGRect", "zero"): return .rect(.zero)
         case ("CGPoint", "zero"): return .point(.zero)
         case ("CGSize", "zero"): return .size(.zero)

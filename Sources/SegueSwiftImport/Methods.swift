@@ -345,6 +345,7 @@ extension Evaluator {
         }
         let name = m.declName.baseName.text
         let base = try eval(baseExpr, scope)
+        if case .none = base, Self.isOptionalChain(baseExpr) { return }
         switch base {
         case let .view(v) where v.instance?.type.properties[name] != nil: try store(v.instance!, name, value, m)
         case let .view(v): try writeView(v, name, layer: false, value, target)

@@ -43,6 +43,9 @@ extension Evaluator {
         if case let .view(v)? = scope.selfValue, let value = try? readView(v, name, layer: false, r) { return value }
         if case let .layer(v)? = scope.selfValue, let value = try? readView(v, name, layer: true, r) { return value }
         if case let .image(i)? = scope.selfValue, let value = imageMember(i, name) { return value }
+        if case .context? = scope.selfValue, ["containerView", "isAnimated", "isInteractive", "transitionWasCancelled", "presentationStyle"].contains(name) {
+            return try member(of: .context, name, r, scope: scope)
+        }
         if case .viewController? = scope.selfValue, let type = protocolDefaultProperty(name) {
             return try extensionProperty(type, name, scope.selfValue!, r)
         }
@@ -135,6 +138,8 @@ extension Evaluator {
         case .affine: return "CGAffineTransform"
         case .color: return "UIColor"
         case .viewController: return "UIViewController"
+        case .context: return "UIViewControllerContextTransitioning"
+        case .screen: return "UIScreen"
         case let .enumCase(name, _):
             // The module's enum with that case: its extensions' members apply to the value.
             return program.typeOrder.first { program.types[$0].map { $0.isEnum && $0.enumCases.contains(name) } ?? false } ?? ""
@@ -291,7 +296,7 @@ extension Evaluator {
         if type.isEnum {
             throw fail(.unsupported, node, "creating the enum \(type.name) with an initializer is not supported", hint: "write a case: .\(type.enumCases.first ?? "case")")
         }
-        if type.initializers.isEmpty {
+        if type.initializers.isEmpty, !type.protocolInitializers.contains(where: { Self.takes($0, given.map(\.0)) }) {
             // Memberwise: the given values by name.
             for (k, v) in given {
                 guard type.properties[k] != nil else {
@@ -301,8 +306,25 @@ extension Evaluator {
             }
             return .object(instance)
         }
+        let labels = given.map(\.0)
+        if args == nil, !given.isEmpty, !type.initializers.contains(where: { Self.takes($0, labels) }),
+           type.initializers.contains(where: { Self.takes($0, []) }),
+           given.allSatisfy({ type.properties[$0.0].map { !$0.isLet && !$0.isStatic } ?? false }) {
+            // A scene map for a type whose initializers take other names: the app makes it with
+            // init() and then sets its properties (`var s = Settings(); s.menuWidth = 290`).
+            try initialize(instance, [], node, excluding: Optional<Syntax>.none)
+            for (k, v) in given { instance.stored[k] = v }
+            return .object(instance)
+        }
         try initialize(instance, given, node, excluding: Optional<Syntax>.none)
         return .object(instance)
+    }
+
+    /// Whether an initializer can be called with these argument labels.
+    static func takes(_ i: InitializerDeclSyntax, _ labels: [String]) -> Bool {
+        let params = i.signature.parameterClause.parameters
+        let names = params.map { $0.firstName.text }
+        return labels.allSatisfy(names.contains) && params.allSatisfy { labels.contains($0.firstName.text) || $0.defaultValue != nil || $0.firstName.text == "_" && labels.isEmpty == false }
     }
 
     /// Runs the initializer that takes `given` on `instance`. `excluding`: the initializer
@@ -314,7 +336,7 @@ extension Evaluator {
             while let c = p { if c.id == i.id { return true }; p = c.parent }
             return false
         }
-        let candidates = type.initializers.filter { i in caller.map { !contains(i, Syntax($0)) } ?? true }
+        let candidates = (type.initializers + type.protocolInitializers).filter { i in caller.map { !contains(i, Syntax($0)) } ?? true }
         var given = given
         // A trailing closure fills the closure parameter it follows (`Delegate { … }` for init(completion:)).
         if let last = given.last, last.0 == "_", case .closure = last.1,
@@ -323,11 +345,7 @@ extension Evaluator {
             given[given.count - 1].0 = p.firstName.text
         }
         let labels = given.map(\.0)
-        let chosen = candidates.first { i in
-            let params = i.signature.parameterClause.parameters
-            let names = params.map { $0.firstName.text }
-            return labels.allSatisfy(names.contains) && params.allSatisfy { labels.contains($0.firstName.text) || $0.defaultValue != nil || $0.firstName.text == "_" && labels.isEmpty == false }
-        } ?? (given.isEmpty ? candidates.first { $0.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil } } : nil)
+        let chosen = candidates.first { Self.takes($0, labels) } ?? (given.isEmpty ? candidates.first { $0.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil } } : nil)
         guard let initializer = chosen else {
             if caller != nil, given.isEmpty { return }
             let list = type.initializers.map { "init(" + $0.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")" }
@@ -370,17 +388,20 @@ extension Evaluator {
             // An enum case with its associated values: {slide: 10}.
             return .enumCase(given[0].0, Self.tupleElements(given[0].1) ?? [given[0].1])
         }
+        if case let .fields(given) = v, let (t, rest) = try adopter(of: name, given, node) {
+            return try instantiate(t, try conformFields(rest, of: t, node), node, args: nil, scope: nil)
+        }
         if case let .fields(given) = v {
-            guard let t = program.types[name.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))], !t.isEnum else {
+            guard let t = program.types[name.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))], !t.isEnum, !t.isProtocolExtension else {
                 throw fail(.binding, node, "a map of properties was given where the code expects \(name), which is not a struct or class of the module",
                            hint: "give a value of \(name)'s kind")
             }
-            var converted: [(String, Value)] = []
-            for (k, value) in given {
-                if let p = t.properties[k], let annotation = p.binding.typeAnnotation?.type { converted.append((k, try conform(value, to: annotation, node))) }
-                else { converted.append((k, value)) }
-            }
-            return try instantiate(t, converted, node, args: nil, scope: nil)
+            return try instantiate(t, try conformFields(given, of: t, node), node, args: nil, scope: nil)
+        }
+        if case let .string(s) = v, let t = program.types[name], !t.isEnum, t.properties[s]?.isStatic == true {
+            // A name where the code expects a class or struct is an implicit member of it:
+            // `style: viewSlideOut` is `.viewSlideOut`, a static property of the type.
+            return try member(of: .typeName(name), s, node, scope: Scope(parent: nil))
         }
         if case let .string(s) = v, let t = program.types[name], t.isEnum {
             guard t.enumCases.contains(s) else {
@@ -390,5 +411,48 @@ extension Evaluator {
         }
         if case let .int(i) = v, Self.floatingTypes.contains(name) { return .double(Double(i)) }
         return v
+    }
+
+    private func conformFields(_ given: [(String, Value)], of t: TypeDecl, _ node: some SyntaxProtocol) throws(SwiftImportError) -> [(String, Value)] {
+        var converted: [(String, Value)] = []
+        for (k, value) in given {
+            if let p = t.properties[k], let annotation = p.binding.typeAnnotation?.type { converted.append((k, try conform(value, to: annotation, node))) }
+            else { converted.append((k, value)) }
+        }
+        return converted
+    }
+
+    /// A map given where the code expects a protocol, or a composition of protocols, of the
+    /// module: the value is an instance of the struct or class that adopts them all, as the app
+    /// would pass one. `type:` names it when several do.
+    private func adopter(of typeName: String, _ given: [(String, Value)], _ node: some SyntaxProtocol) throws(SwiftImportError) -> (TypeDecl, [(String, Value)])? {
+        let wanted = program.protocolNames(in: typeName)
+        guard !wanted.isEmpty else { return nil }
+        var rest = given
+        var named: String?
+        if let i = rest.firstIndex(where: { $0.0 == "type" }), case let .string(n) = rest[i].1, program.types[n].map({ !$0.isProtocolExtension }) ?? false {
+            named = n
+            rest.remove(at: i)
+        }
+        let adopters = program.types.values
+            .filter { !$0.isProtocolExtension && !$0.isEnum && !program.isUIKitSubclass($0) && wanted.isSubset(of: program.adoptedProtocols(of: $0)) }
+            .map(\.name).sorted()
+        if let named {
+            guard adopters.contains(named), let t = program.types[named] else {
+                throw fail(.binding, node, "\(named) does not adopt \(typeName)",
+                           hint: adopters.isEmpty ? "no struct or class of the module adopts it" : "types that do: \(adopters.joined(separator: ", "))")
+            }
+            return (t, rest)
+        }
+        switch adopters.count {
+        case 0:
+            throw fail(.binding, node, "a map of properties was given where the code expects \(typeName), and no struct or class of the module adopts it",
+                       hint: "give a value the code accepts, or add the file that declares the app's type to swift:")
+        case 1:
+            return (program.types[adopters[0]]!, rest)
+        default:
+            throw fail(.binding, node, "\(adopters.count) types of the module adopt \(typeName): \(adopters.joined(separator: ", "))",
+                       hint: "name one in the map: {type: \(adopters[0]), …}")
+        }
     }
 }

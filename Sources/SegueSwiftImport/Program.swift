@@ -31,6 +31,52 @@ final class Program {
     var typeAliases: [String: String] = [:]
 
     /// A type name with the module's aliases resolved (`Duration` → `TimeInterval`).
+    /// The protocols of the module a type names (`P`, `P & Q`, or an alias of them); empty when
+    /// it names anything else.
+    func protocolNames(in typeName: String) -> Set<String> {
+        var plain = resolvedTypeName(typeName)
+        while plain.hasSuffix("?") || plain.hasSuffix("!") { plain.removeLast() }
+        let parts = plain
+            .split(separator: "&").map { resolvedTypeName($0.filter { $0 != " " }) }
+        var out: Set<String> = []
+        for p in parts {
+            if p.contains("&") { out.formUnion(protocolNames(in: p)); continue }
+            guard let t = types[p], t.isProtocolExtension else { return [] }
+            out.insert(p)
+        }
+        return out
+    }
+
+    /// Every protocol of the module a type adopts: through aliases, compositions, protocols that
+    /// refine others, and its superclasses.
+    func adoptedProtocols(of t: TypeDecl) -> Set<String> {
+        var out: Set<String> = []
+        var pending = t.inherited
+        var seen: Set<String> = []
+        var ancestor = t.superclass
+        while let a = ancestor { pending += a.inherited; ancestor = a.superclass }
+        while let next = pending.popLast() {
+            let name = resolvedTypeName(next)
+            guard seen.insert(name).inserted else { continue }
+            if name.contains("&") { pending += name.split(separator: "&").map { $0.filter { $0 != " " } }; continue }
+            guard let p = types[name], p.isProtocolExtension else { continue }
+            out.insert(name)
+            pending += p.inherited
+        }
+        return out
+    }
+
+    /// A view, view controller or other UIKit object: what a scene's screens and layers stand
+    /// for, never a value made from a map.
+    func isUIKitSubclass(_ t: TypeDecl) -> Bool {
+        var current: TypeDecl? = t
+        while let c = current {
+            if c.inherited.contains(where: { $0.hasPrefix("UI") && types[$0] == nil && !$0.hasSuffix("ing") && !$0.hasSuffix("Delegate") && !$0.hasSuffix("DataSource") }) { return true }
+            current = c.superclass
+        }
+        return false
+    }
+
     func resolvedTypeName(_ name: String) -> String {
         var current = name
         var optional = ""
@@ -87,6 +133,8 @@ final class Program {
                     t.propertyOrder.append(name)
                 }
                 if t.initializers.isEmpty, !a.isProtocolExtension { t.initializers = a.initializers }
+                if a.isProtocolExtension { t.protocolInitializers += (a.initializers + a.protocolInitializers).filter { $0.body != nil } }
+                else { t.protocolInitializers += a.protocolInitializers }
                 for i in a.inherited where !t.inherited.contains(i) { t.inherited.append(i) }
                 if t.superclass == nil, !a.isProtocolExtension { t.superclass = a }
             }

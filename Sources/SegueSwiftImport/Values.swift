@@ -185,6 +185,8 @@ final class TypeDecl {
     var properties: [String: (binding: PatternBindingSyntax, isStatic: Bool, isLet: Bool)] = [:]
     var propertyOrder: [String] = []
     var initializers: [InitializerDeclSyntax] = []
+    /// Initializers that extensions of the protocols it adopts give it (`init(_ configure:)`).
+    var protocolInitializers: [InitializerDeclSyntax] = []
     var enumCases: [String] = []
     /// Each case with the raw value written for it, if any.
     var rawValues: [(name: String, value: ExprSyntax?)] = []
