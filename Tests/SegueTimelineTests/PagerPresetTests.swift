@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import Testing
+@testable import SegueTimeline
+import SeguePresets
+import SegueGeometry
+import SegueScene
+
+/// The photoPager (seed 002) and storyPager (seed 000) presets, against offsets worked out by
+/// hand from the paging rule of docs/timeline.md: on release a paging scroll view settles on the
+/// page nearest its offset, or one page on from the page the drag began on when the release is
+/// faster than 0.5 pt/ms. A straight drag of d points in s seconds releases at d / s / 1000
+/// pt/ms (the finger's speed over its last 50 ms).
+@Suite struct PagerPresetTests {
+    static func scene(_ text: String) throws -> Timeline {
+        Timeline(scene: try SceneLoader.parse(text, file: "scene.yaml", baseDirectory: SemiModalTimelineTests.root.path))
+    }
+
+    static func offset(_ tl: Timeline, _ id: String, at t: Double) -> Double? {
+        SemiModalTimelineTests.state(tl, id, at: t).map { $0.bounds.minX }
+    }
+
+    static func hidden(_ tl: Timeline, _ id: String, at t: Double) -> Bool? {
+        SemiModalTimelineTests.state(tl, id, at: t).map(\.hidden)
+    }
+
+    // MARK: photoPager
+
+    /// scenes/preset-photoPager.yaml: 320 pt wide, tile 3 of 8 tapped, lifting at 0.4 s.
+    static func photoPager() throws -> Timeline { try SemiModalTimelineTests.timeline("preset-photoPager.yaml") }
+
+    @Test func theTapIsACutToThePagerOnTheTappedPhoto() throws {
+        let tl = try Self.photoPager()
+        #expect(Self.hidden(tl, "popup", at: 0.39) == true)
+        #expect(Self.hidden(tl, "popup", at: 0.41) == false)
+        // Page k (0-based) rests at k × 320: tag 3 is page 2, offset 640.
+        #expect(Self.offset(tl, "pager", at: 0.41) == 640)
+        // The finger is on tile 3. With 8 photos on a 320 pt screen the seed's default case makes
+        // tile 3 a 145 pt square ((320 − 30) / 2) under tile 1 (140 pt): in the cell at (15, 7 + 140).
+        // The cell starts at 116 (under the title) + 27 (the 15 pt label: ceil(22.5) + 4) + 12 = 155.
+        // Its centre: (15 + 72.5, 155 + 147 + 72.5) = (87.5, 374.5).
+        let touch = try #require(tl.touchLocations(at: 0.35).first)
+        #expect(abs(touch.x - 87.5) < 1e-9 && abs(touch.y - 374.5) < 1e-9)
+    }
+
+    @Test(arguments: [1, 2, 4, 6])
+    func thePagerOpensOnTheTappedTile(tile: Int) throws {
+        let tl = try Self.scene("""
+            canvas: {size: [320, 568]}
+            screens: {feed: {title: "Feed", content: [{photoTiles: 8}]}}
+            transition: {preset: photoPager, tile: \(tile), gestures: [{pan: {points: [[2, 200, 300], [2.1, 120, 300]]}}]}
+            """)
+        #expect(Self.offset(tl, "pager", at: 0.5) == Double(tile - 1) * 320)
+    }
+
+    @Test func aFlickPagesOnAndASlowDragShortOfHalfAPageComesBack() throws {
+        let tl = try Self.photoPager()
+        // The flick: 80 pt in 0.1 s from 0.9 s, 0.8 pt/ms > 0.5: from page 3 (offset 960 − 320)
+        // one page on, 960, whatever the 80 pt released at (720) is nearest to.
+        #expect(abs((Self.offset(tl, "pager", at: 1.0) ?? 0) - 720) < 1e-9)
+        #expect(abs((Self.offset(tl, "pager", at: 1.6) ?? 0) - 960) < 1e-9)
+        // The slow drag: 96 pt in 0.8 s from 1.8 s, 0.12 pt/ms < 0.5, released at 960 + 96 = 1056,
+        // nearest page 3 (1056 / 320 = 3.3): back to 960.
+        #expect(abs((Self.offset(tl, "pager", at: 2.6) ?? 0) - 1056) < 1e-9)
+        #expect(abs((Self.offset(tl, "pager", at: 3.2) ?? 0) - 960) < 1e-9)
+        // The close button's tap (lifting at 2.6 + 0.8 = 3.4 s) cuts back to the feed.
+        #expect(Self.hidden(tl, "popup", at: 3.39) == false)
+        #expect(Self.hidden(tl, "popup", at: 3.41) == true)
+    }
+
+    @Test func theMoreButtonPushesTheListStartingAtTheSixthPhoto() throws {
+        let tl = try SemiModalTimelineTests.timeline("preset-photoPager-more.yaml")
+        // The push runs 0.4 … 0.75 s: the list from x = 320 to 0, the feed to −320 / 3.
+        let list = try #require(SemiModalTimelineTests.frame(tl, "list", at: 0.3))
+        #expect(abs(list.minX - 320) < 1e-9)
+        SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "list", at: 0.8), 0, 0, 320, 568)
+        let feed = try #require(SemiModalTimelineTests.frame(tl, "feed", at: 0.8))
+        #expect(abs(feed.minX + 320.0 / 3) < 1e-9)
+        // The first row under the 100 pt bar (15 pt below it) is photo 6; photos 1 … 5 are above it.
+        let first = try #require(SemiModalTimelineTests.frame(tl, "list-photo6", at: 0.8))
+        #expect(abs(first.minY - 115) < 1e-9)
+        #expect(SemiModalTimelineTests.state(tl, "list-photo5", at: 0.8) == nil)
+        // The finger taps the sixth tile: (165 + 70, 155 + 7 + 140 + 145 + 70) = (235, 517).
+        let touch = try #require(tl.touchLocations(at: 0.35).first)
+        #expect(abs(touch.x - 235) < 1e-9 && abs(touch.y - 517) < 1e-9)
+    }
+
+    @Test func theMoreButtonNeedsMoreThanSixPhotos() throws {
+        #expect(throws: SceneError.self) {
+            _ = try Self.scene("""
+                canvas: {size: [320, 568]}
+                screens: {feed: {content: [{photoTiles: 6}]}}
+                transition: {preset: photoPager, more: true}
+                """)
+        }
+    }
+
+    // MARK: storyPager
+
+    /// Four stories, `spacing` apart, and one slow drag from page 0 released `fraction` of a page
+    /// on, or a flick: the finger moves `distance` points to the left in `seconds` from 0.2 s.
+    static func story(spacing: Double, distance: Double, seconds: Double) throws -> Timeline {
+        try scene("""
+            canvas: {size: [390, 844]}
+            transition:
+              preset: storyPager
+              spacing: \(spacing)
+              gestures: [{pan: {points: [[0.2, 350, 400], [\(0.2 + seconds), \(350 - distance), 400]]}}]
+            """)
+    }
+
+    /// The page controller's snap on both sides of half a page: released slowly (about 0.2 pt/ms,
+    /// under 0.5) at 49 % it returns to page 0, at 51 % it settles on page 1. A page is the screen
+    /// plus the inter-page spacing: 390 with none, 400 with 10 pt.
+    @Test(arguments: [(0.0, 0.49, 0.0), (0.0, 0.51, 390.0), (10.0, 0.49, 0.0), (10.0, 0.51, 400.0)])
+    func releasedPastHalfAPageItPagesElseItReturns(spacing: Double, fraction: Double, rest: Double) throws {
+        let page = 390 + spacing
+        let tl = try Self.story(spacing: spacing, distance: fraction * page, seconds: 1)
+        #expect(abs((Self.offset(tl, "pages", at: 1.2) ?? 0) - fraction * page) < 1e-9)
+        #expect(abs((Self.offset(tl, "pages", at: 2) ?? 0) - rest) < 1e-9)
+    }
+
+    @Test func aShortFastFlickPages() throws {
+        // 40 pt (10 % of a page) in 0.05 s: 0.8 pt/ms > 0.5, so page 1 (400); the same 40 pt in
+        // 1 s (0.04 pt/ms) comes back to 0.
+        let flick = try Self.story(spacing: 10, distance: 40, seconds: 0.05)
+        #expect(abs((Self.offset(flick, "pages", at: 1) ?? 0) - 400) < 1e-9)
+        let slow = try Self.story(spacing: 10, distance: 40, seconds: 1)
+        #expect(abs((Self.offset(slow, "pages", at: 2) ?? 0) - 0) < 1e-9)
+    }
+
+    @Test func theNextPageShowsBesideTheCurrentOneWhileDragging() throws {
+        // Halfway through a 200 pt drag in 1 s (0.7 s): offset 100. Story 1 spans 0 … 390 in the
+        // content, story 2 starts at 400: on the canvas story 1 ends at 290, story 2 starts at 300.
+        let tl = try Self.story(spacing: 10, distance: 200, seconds: 1)
+        let one = try #require(SemiModalTimelineTests.frame(tl, "story1", at: 0.7))
+        let two = try #require(SemiModalTimelineTests.frame(tl, "story2", at: 0.7))
+        #expect(abs(one.maxX - 290) < 1e-9)
+        #expect(abs(two.minX - 300) < 1e-9)
+    }
+
+    @Test func theDefaultSwipesReturnThenPageThenPage() throws {
+        // scenes/preset-storyPager.yaml: 320 pt + 12 pt spacing, page 332. 128 pt (0.39 of a page)
+        // returns; 192 pt (0.58) pages to 332; the 60 pt flick (0.75 pt/ms) pages to 664.
+        let tl = try SemiModalTimelineTests.timeline("preset-storyPager.yaml")
+        #expect(abs((Self.offset(tl, "pages", at: 1.6) ?? 1) - 0) < 1e-9)
+        #expect(abs((Self.offset(tl, "pages", at: 3.0) ?? 0) - 332) < 1e-9)
+        #expect(abs((Self.offset(tl, "pages", at: tl.duration) ?? 0) - 664) < 1e-9)
+    }
+}
