@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import SegueScene
+import Testing
+
+/// Bad input to the photoPager and storyPager presets: each error at its file:line:column with a
+/// suggestion. Columns are counted by hand in the YAML below.
+struct PagerPresetErrorTests {
+    static let feed4 = "canvas: {size: [320, 568]}\nscreens: {feed: {content: [{photoTiles: 4}]}}\n"
+
+    @Test func aTileBeyondTheCellsPhotosIsOutOfRange() {
+        // "transition: {preset: photoPager, tile: " is 39 characters: the 5 is column 40.
+        expectError(Self.feed4 + "transition: {preset: photoPager, tile: 5}\n", .invalidValue, line: 3, column: 40,
+                    message: ["'tile'", "1 and 4"], suggestion: ["tile:"])
+        expectError(Self.feed4 + "transition: {preset: photoPager, tile: 1.5}\n", .invalidValue, line: 3, column: 40,
+                    message: ["whole number"], suggestion: ["tile: 2"])
+    }
+
+    @Test func theMoreButtonNeedsMoreThanSixPhotos() {
+        // "transition: {preset: photoPager, more: " is 39 characters: true starts at column 40.
+        expectError(Self.feed4 + "transition: {preset: photoPager, more: true}\n", .invalidValue, line: 3, column: 40,
+                    message: ["more than six photos", "has 4"], suggestion: ["photoTiles: 8", "tile: 1 … 4"])
+    }
+
+    @Test func theFeedNeedsPhotoTiles() {
+        // The screen's name, `feed`, is at line 2, column 11.
+        expectError("canvas: {size: [320, 568]}\nscreens: {feed: {content: [{row: x}]}}\ntransition: {preset: photoPager}\n",
+                    .invalidValue, line: 2, column: 11, message: ["no photoTiles"], suggestion: ["photoTiles: 8"])
+    }
+
+    @Test func thePagersAreNotTimelineSteps() {
+        expectError("canvas: {size: [320, 568]}\ntimeline:\n  - transition: {preset: storyPager}\n", .invalidValue, line: 3, column: 17,
+                    message: ["storyPager", "timeline"], suggestion: ["transition: {preset: storyPager}"])
+    }
+
+    @Test func storyPagerHasNoScreensAndItsKeysAreChecked() {
+        expectError("canvas: {size: [320, 568]}\ntransition: {preset: storyPager, from: a}\n", .invalidValue, line: 2, column: 40,
+                    message: ["'from'"], suggestion: ["stories:"])
+        expectError("canvas: {size: [320, 568]}\ntransition: {preset: storyPager, pgae: 2}\n", .unknownKey, line: 2, column: 34,
+                    suggestion: ["did you mean 'page'?"])
+        expectError("canvas: {size: [320, 568]}\ntransition: {preset: storyPager, stories: [a, b], page: 2}\n", .invalidValue, line: 2, column: 57,
+                    message: ["'page'", "0 and 1"])
+    }
+}
