@@ -120,6 +120,22 @@ import SegueScene
         #expect(abs((Self.offset(tl, "pages", at: 2) ?? 0) - rest) < 1e-9)
     }
 
+    @Test(arguments: [(0.49, 400.0), (0.51, 0.0)])
+    func backwardsTheSameHalfPageDecides(fraction: Double, rest: Double) throws {
+        // From story 2 (page 1, offset 400 with 10 pt spacing) the finger moves right, slowly:
+        // released at 400 − 196 = 204 (nearest 400) it returns, at 400 − 204 = 196 (nearest 0) it pages back.
+        let tl = try Self.scene("""
+            canvas: {size: [390, 844]}
+            transition:
+              preset: storyPager
+              spacing: 10
+              page: 1
+              gestures: [{pan: {points: [[0.2, 40, 400], [1.2, \(40 + fraction * 400), 400]]}}]
+            """)
+        #expect(Self.offset(tl, "pages", at: 0.1) == 400)
+        #expect(abs((Self.offset(tl, "pages", at: 2) ?? -1) - rest) < 1e-9)
+    }
+
     @Test func aShortFastFlickPages() throws {
         // 40 pt (10 % of a page) in 0.05 s: 0.8 pt/ms > 0.5, so page 1 (400); the same 40 pt in
         // 1 s (0.04 pt/ms) comes back to 0.
