@@ -4,21 +4,31 @@ import Yams
 import SegueGeometry
 import SegueScene
 
-/// photoPager — seed 002's two taps on MainContentsCell's photo tiles (section 5 of the article):
+/// photoPager — seed 002's two taps on MainContentsCell's photo tiles (section 5 of the article),
+/// with the two screens they open as the author's repository (fumiyasac/FacebookLikeUI) builds
+/// them:
 /// - a thumbnail (UITapGestureRecognizer; the view's tag is its number, 1 … 6):
-///   `present(ImageController, animated: false)`, a cut to a full-screen pager of the cell's
-///   photos side by side, starting at the tapped one (`targetImageCount = tag`), paged by a
-///   scripted finger with UIScrollView's `isPagingEnabled`; a close button dismisses it;
+///   `present(ImageController, animated: false)`. ImageController (ImageController.swift,
+///   Main.storyboard) starts at `view.alpha = 0` and fades to 1 in 0.16 s in `viewDidAppear`; a
+///   paging UIScrollView (`isPagingEnabled`, `bounces = false`), full width and ¾ as tall, 20 pt
+///   under a "Page N / total" label that changes when a page settles
+///   (`scrollViewDidEndDecelerating`), holds the photos side by side, opening on the tapped one
+///   (`contentOffset.x = width × (targetImageCount − 1)`); "× Close" fades the view out in 0.16 s,
+///   then `dismiss(animated: false)`.
 /// - the "他N件" button over the sixth tile (more than six photos): `pushViewController(
-///   DetailController, animated: true)`, the photo list (a table) starting at the sixth photo.
-/// The article does not show ImageController or DetailController: their look (a 4:3 photo per
-/// page, a page number, the close button, the list's rows) and the dismissal being a cut like
-/// the present are Segue's choices.
+///   DetailController, animated: true)`: a table of 280 pt rows (ThumbnailCell: a 40 pt " 画像N："
+///   label over the photo) scrolled to `contentOffset.y = 280 × 5`, the sixth photo first.
 extension PresetReader {
-    /// ImageController's photos: 4:3, as wide as the screen (Segue's choice).
+    /// Main.storyboard: the scroll view's aspect ratio (width : height = 1 : 0.75).
     static let pagerPhotoAspect = 0.75
-    /// How far the default swipes move and how long they take.
+    /// ImageController's fades (showAnimatePopup, removeAnimatePopup).
+    static let pagerFade = 0.16
+    /// DetailCellConfig.cellHeight, and ThumbnailCell's label height.
+    static let detailRowHeight = 280.0, detailLabelHeight = 40.0
+    /// How far the default swipes move and how long they take (Segue's choice).
     static let pagerFlick = (distance: 80.0, duration: 0.1), pagerDrag = (fraction: 0.3, duration: 0.8)
+    /// The paging settle's length (ScrollSimulation's paging spring).
+    static let pagingSettle = 0.3
 
     func photoPager(_ p: PresetParams, _ ctx: PresetContext) throws(SceneError) -> StepOutput {
         let b = NodeBuilder(at: p.node)
@@ -94,44 +104,104 @@ extension PresetReader {
             return out
         }
 
-        // The pager: one page per photo, `tile` showing.
+        // ImageController on the canvas: the top layout guide is the status bar.
         let count = tiles.count
-        let photoHeight = (w * Self.pagerPhotoAspect).rounded()
+        let guide = Self.statusBar(h)
+        let labelFrame = Rect(x: w / 2 - 60, y: guide + 50, width: 120, height: 30)
+        let scrollFrame = Rect(x: 0, y: labelFrame.maxY + 20, width: w, height: w * Self.pagerPhotoAspect)
         var pages: [Node] = []
         for i in 0 ..< count {
-            let id = "page\(i + 1)"
-            pages.append(b.map([("id", b.string(id)), ("frame", b.rect(Rect(x: Double(i) * w, y: ((h - photoHeight) / 2).rounded(), width: w, height: photoHeight))),
+            pages.append(b.map([("id", b.string("page\(i + 1)")), ("frame", b.rect(Rect(x: Double(i) * w, y: 0, width: w, height: scrollFrame.height))),
                                 ("backgroundColor", photoColor(i))]))
-            pages.append(b.map([("id", b.string("\(id)-number")), ("frame", b.rect(Rect(x: Double(i) * w, y: ((h + photoHeight) / 2).rounded() + 16, width: w, height: 24))),
-                                ("text", textNode(b.string("\(i + 1) / \(count)"), size: 15, weight: "semibold", color: "#FFFFFF", alignment: "center", b))]))
         }
         let startOffset = Double(tile - 1) * w
-        let gestures = p.node("gestures") ?? defaultPagerGestures(begin: tap + 0.5, width: w, height: h, start: tile - 1, count: count, b)
+        let gestures = p.node("gestures") ?? defaultPagerGestures(begin: tap + Self.pagerFade + 0.4, width: w, y: scrollFrame.minY + scrollFrame.height / 2, start: tile - 1, count: count, b)
         // The close button's tap: given, or once the last swipe has settled.
         let lastFinger = fingerEnd(gestures) ?? tap
-        let close = try p.seconds("close", default: Self.round(lastFinger + 0.3 + 0.5))
-        if close <= tap, let n = p.node("close") {
-            throw SceneError(.invalidValue, at: location(n), "the close button is tapped at \(Quote.number(close)) s, before the pager opens at \(Quote.number(tap)) s",
-                             suggestion: "tap it later: close: \(Quote.number(Self.round(lastFinger + 0.8)))")
+        let close = try p.seconds("close", default: Self.round(max(lastFinger, tap) + Self.pagingSettle + 0.5))
+        if close <= tap + Self.pagerFade, let n = p.node("close") {
+            throw SceneError(.invalidValue, at: location(n), "the close button is tapped at \(Quote.number(close)) s, before the pager has faded in (\(Quote.number(tap)) + 0.16 s)",
+                             suggestion: "tap it later: close: \(Quote.number(Self.round(max(lastFinger, tap) + 0.8)))")
         }
-        let pager = b.map([("id", b.string("pager")), ("frame", b.rect(full)), ("masksToBounds", b.bool(true)),
-                           ("scroll", b.map([("contentSize", b.numbers([Double(count) * w, h])), ("contentOffset", b.numbers([startOffset, 0])),
-                                             ("paging", b.bool(true)), ("gestures", gestures)])),
+        let pager = b.map([("id", b.string("pager")), ("frame", b.rect(scrollFrame)), ("masksToBounds", b.bool(true)),
+                           ("scroll", b.map([("contentSize", b.numbers([Double(count) * w, scrollFrame.height])), ("contentOffset", b.numbers([startOffset, 0])),
+                                             ("paging", b.bool(true)), ("bounces", b.bool(false)), ("gestures", gestures)])),
                            ("sublayers", b.list(pages))])
-        // ImageController's close button: a round × in the top-left corner, as zoomGallery's.
-        let size = 36.0
-        let closeFrame = Rect(x: 16, y: 54, width: size, height: size)
+        // "Page N / total": set in viewDidLayoutSubviews, then whenever a page settles.
+        var labels: [Node] = []
+        var animations: [Node] = []
+        let changes = pagerPageChanges(gestures, start: tile - 1, count: count, width: w)
+        var shown: [(page: Int, from: Double, until: Double?)] = [(tile - 1, 0, nil)]
+        for change in changes where change.page != shown[shown.count - 1].page {
+            shown[shown.count - 1].until = change.time
+            shown.append((change.page, change.time, nil))
+        }
+        for (k, segment) in shown.enumerated() {
+            let id = "pageLabel\(k + 1)"
+            labels.append(b.map([("id", b.string(id)), ("frame", b.rect(labelFrame)), ("hidden", b.bool(k > 0)),
+                                 ("text", textNode(b.string("Page \(segment.page + 1) / \(count)"), size: 14, weight: "bold", color: "#FFFFFF", alignment: "center", b))]))
+            if k > 0 { animations.append(cut(id, show: true, at: segment.from, b)) }
+            if let until = segment.until { animations.append(cut(id, show: false, at: until, b)) }
+        }
+        let closeFrame = Rect(x: w - 10 - 70, y: guide, width: 70, height: 30)
         let closeButton = b.map([("id", b.string("close")), ("frame", b.rect(closeFrame)),
-                                 ("backgroundColor", b.string("#FFFFFF40")), ("cornerRadius", b.number(size / 2)),
-                                 ("sublayers", b.list([b.map([("id", b.string("close-mark")), ("frame", b.rect(Rect(x: 0, y: 4, width: size, height: size - 8))),
-                                                              ("text", textNode(b.string("×"), size: 26, weight: "bold", color: "#FFFFFF", alignment: "center", b))])]))])
-        let popupID = "popup"
-        out.layers = [feed, b.map([("id", b.string(popupID)), ("frame", b.rect(full)), ("backgroundColor", b.string("#000000")),
-                                   ("hidden", b.bool(true)), ("sublayers", b.list([pager, closeButton]))])]
-        // The cuts: shown when the tap lifts, hidden again when the close button's tap lifts.
-        out.animations = [cut(popupID, show: true, at: tap, b), cut(popupID, show: false, at: close, b)]
+                                 ("text", textNode(b.string("× Close"), size: 16, color: "#FFFFFF", alignment: "center", b))])
+        // The root view is white under a black view at alpha 0.8; the whole view fades.
+        let popupID = "popup", windowID = "window"
+        let popup = b.map([("id", b.string(popupID)), ("frame", b.rect(full)), ("backgroundColor", b.string("#FFFFFF")), ("opacity", b.number(0)),
+                           ("sublayers", b.list([b.map([("id", b.string("dim")), ("frame", b.rect(full)), ("backgroundColor", b.string("#000000")),
+                                                        ("opacity", b.number(0.8))]),
+                                                 closeButton, pager] + labels))])
+        // Full screen: once presented, the feed's views are removed, so the window's black is
+        // behind the fades.
+        out.layers = [feed, b.map([("id", b.string(windowID)), ("frame", b.rect(full)), ("backgroundColor", b.string("#000000")),
+                                   ("hidden", b.bool(true)), ("sublayers", b.list([popup]))])]
+        func fade(_ from: Double, _ to: Double, at t: Double) -> Node {
+            b.map([("layer", b.string(popupID)), ("keyPath", b.plain("opacity")), ("from", b.number(from)), ("to", b.number(to)),
+                   ("begin", b.number(t)), ("duration", b.number(Self.pagerFade)), ("timing", b.plain("easeInEaseOut"))], flow: true)
+        }
+        let gone = Self.round(close + Self.pagerFade)
+        out.animations = [cut(windowID, show: true, at: tap, b), fade(0, 1, at: tap), fade(1, 0, at: close), cut(windowID, show: false, at: gone, b)]
+            + animations
         out.touches.append(tapTouch(at: Point(x: closeFrame.minX + closeFrame.width / 2, y: closeFrame.minY + closeFrame.height / 2), lift: close, b))
-        out.duration = close
+        out.duration = gone
+        return out
+    }
+
+    /// The top layout guide: a 20 pt status bar, 44 pt on screens 812 pt tall or more (Segue's
+    /// choice for phones with a notch).
+    static func statusBar(_ height: Double) -> Double { height >= 812 ? 44 : 20 }
+
+    /// When the pager's page settles on a new page (scrollViewDidEndDecelerating), worked out
+    /// from the pans with the paging rule of `scroll: {paging: true}` (SnapSpec.pageSnapPlan, no
+    /// bounce past the edges); a pan that starts before the one before has settled skips that
+    /// settle's update, as the deceleration never ends.
+    func pagerPageChanges(_ gestures: Node, start: Int, count: Int, width w: Double) -> [(time: Double, page: Int)] {
+        guard case let .sequence(items) = gestures else { return [] }
+        var tracks: [GestureTrack] = []
+        for item in items {
+            let points = item.value(forKey: "pan")?.value(forKey: "points") ?? item.value(forKey: "points")
+            guard let list = points?.sequence else { continue }
+            var samples: [GestureSpec.Sample] = []
+            for s in list {
+                guard let v = s.sequence?.compactMap({ $0.scalar.flatMap { Self.number(in: $0.string) } }), v.count == 3 else { continue }
+                samples.append(.init(time: v[0], x: v[1], y: v[2]))
+            }
+            if samples.count >= 2 { tracks.append(GestureTrack(samples: samples)) }
+        }
+        let maxOffset = Double(max(count - 1, 0)) * w
+        var page = start
+        var out: [(time: Double, page: Int)] = []
+        for (k, track) in tracks.enumerated() {
+            let dragStart = Double(page) * w
+            let release = min(max(dragStart - track.translation(at: track.release).x, 0), maxOffset)
+            let velocity = -track.velocity(at: track.release).x / 1000
+            let plan = SnapSpec.pageSnapPlan(snap: SnapSpec(), page: w, maxOffset: maxOffset, dragStart: dragStart, release: release, velocity: velocity)
+            page = plan.target
+            let settled = track.release + Self.pagingSettle
+            if k + 1 < tracks.count, tracks[k + 1].start < settled { continue }
+            out.append((settled, page))
+        }
         return out
     }
 
@@ -172,26 +242,41 @@ extension PresetReader {
         return nil
     }
 
-    /// DetailController: the photos in a table under a navigation bar, scrolled so the row of
-    /// photo `first` (0-based) is the first under the bar. Rows are the photo width less 15 pt
-    /// margins, 4:3, 15 pt apart (Segue's choice; the article does not show the screen).
+    /// DetailController (DetailController.swift, ThumbnailCell.xib): under the navigation bar, a
+    /// table of 280 pt rows, each a 40 pt bold 15 pt label " 画像N：" over the photo, scrolled to
+    /// `contentOffset.y = 280 × (maxPhotoCount − 1)`: row `first` (0-based) at the table's top.
     func photoList(id: String, count: Int, first: Int, color: (Int) -> Node, frame: Rect, _ b: NodeBuilder) -> Node {
         let w = frame.width, h = frame.height
-        let rowWidth = w - 30, rowHeight = (rowWidth * Self.pagerPhotoAspect).rounded(), gap = 15.0
-        let top = 100.0 + gap
+        let bar = Self.statusBar(h) + 44
         var rows: [Node] = []
         for i in first ..< count {
-            let y = top + Double(i - first) * (rowHeight + gap)
+            let y = bar + Double(i - first) * Self.detailRowHeight
             if y >= h { break }
-            rows.append(b.map([("id", b.string("\(id)-photo\(i + 1)")), ("frame", b.rect(Rect(x: 15, y: y, width: rowWidth, height: rowHeight))),
-                               ("backgroundColor", color(i)),
-                               ("sublayers", b.list([b.map([("id", b.string("\(id)-photo\(i + 1)-number")),
-                                                            ("frame", b.rect(Rect(x: 12, y: 8, width: rowWidth - 24, height: 30))),
-                                                            ("text", textNode(b.string("\(i + 1) / \(count)"), size: 17, weight: "bold", color: "#FFFFFF", b))])]))]))
+            let row = "\(id)-photo\(i + 1)"
+            rows.append(b.map([("id", b.string(row)), ("frame", b.rect(Rect(x: 0, y: y, width: w, height: Self.detailRowHeight))),
+                               ("backgroundColor", b.string("#FFFFFF")),
+                               ("sublayers", b.list([
+                                   b.map([("id", b.string("\(row)-label")), ("frame", b.rect(Rect(x: 0, y: 0, width: w, height: Self.detailLabelHeight))),
+                                          ("text", textNode(b.string(" 画像\(i + 1)："), size: 15, weight: "bold", color: "#000000", b))]),
+                                   b.map([("id", b.string("\(row)-image")), ("frame", b.rect(Rect(x: 0, y: Self.detailLabelHeight, width: w,
+                                                                                                    height: Self.detailRowHeight - Self.detailLabelHeight - 0.5))),
+                                          ("backgroundColor", color(i))]),
+                                   b.map([("id", b.string("\(row)-separator")), ("frame", b.rect(Rect(x: 0, y: Self.detailRowHeight - 0.5, width: w, height: 0.5))),
+                                          ("backgroundColor", b.string("#C8C7CC"))]),
+                               ]))]))
         }
-        rows.append(b.map([("id", b.string("\(id)-nav")), ("frame", b.rect(Rect(x: 0, y: 0, width: w, height: 100))), ("backgroundColor", b.string("#F9F9F9")),
-                           ("sublayers", b.list([b.map([("id", b.string("\(id)-title")), ("frame", b.rect(Rect(x: 20, y: 50, width: w - 40, height: 44))),
-                                                        ("text", textNode(b.string("Photos"), size: 32, weight: "bold", color: "#000000", b))])]))]))
+        // The navigation bar: UIKit's default back button (the feed's item has no title here) and
+        // DetailController's title, gray Georgia-Bold 13 (drawn in the bold system face).
+        let guide = Self.statusBar(h)
+        rows.append(b.map([("id", b.string("\(id)-nav")), ("frame", b.rect(Rect(x: 0, y: 0, width: w, height: bar))), ("backgroundColor", b.string("#F9F9F9")),
+                           ("sublayers", b.list([
+                               b.map([("id", b.string("\(id)-back")), ("frame", b.rect(Rect(x: 8, y: guide, width: 70, height: 44))),
+                                      ("text", textNode(b.string("‹ Back"), size: 17, color: "#007AFF", b))]),
+                               b.map([("id", b.string("\(id)-title")), ("frame", b.rect(Rect(x: 60, y: guide, width: w - 120, height: 44))),
+                                      ("text", textNode(b.string("登録写真の縦方向への一覧表示"), size: 13, weight: "bold", color: "#808080", alignment: "center", b))]),
+                               b.map([("id", b.string("\(id)-hairline")), ("frame", b.rect(Rect(x: 0, y: bar - 0.5, width: w, height: 0.5))),
+                                      ("backgroundColor", b.string("#B2B2B2"))]),
+                           ]))]))
         return b.map([("id", b.string(id)), ("frame", b.rect(frame)), ("backgroundColor", b.string("#FFFFFF")), ("masksToBounds", b.bool(true)),
                       ("sublayers", b.list(rows))])
     }
@@ -229,22 +314,20 @@ extension PresetReader {
         return latest
     }
 
-    /// The default swipes: a flick to the next page (the last page flicks back instead), then a
-    /// slow drag of 30 % of a page the same way, released under the paging threshold, so the
-    /// pager settles back on the page it left.
-    func defaultPagerGestures(begin: Double, width w: Double, height h: Double, start: Int, count: Int, _ b: NodeBuilder) -> Node {
-        let y = (h * 0.5).rounded()
-        // Forwards (finger to the left) unless already on the last page.
+    /// The default swipes (Segue's choice): a flick to the next page (from the last page, back),
+    /// then a slow drag of 30 % of a page the same way, released under the paging threshold, so
+    /// the pager settles back on the page it left. `y` is the scroll view's middle.
+    func defaultPagerGestures(begin: Double, width w: Double, y: Double, start: Int, count: Int, _ b: NodeBuilder) -> Node {
         let sign = start + 1 < count ? -1.0 : 1.0
         let x0 = sign < 0 ? (w * 0.7).rounded() : (w * 0.3).rounded()
         func pan(_ t0: Double, _ distance: Double, _ duration: Double, steps: Int) -> Node {
             b.map([("pan", b.map([("points", b.list((0 ... steps).map { i in
                 let f = Double(i) / Double(steps)
-                return b.numbers([Self.round(t0 + duration * f), Self.round(x0 + sign * distance * f), y])
+                return b.numbers([Self.round(t0 + duration * f), Self.round(x0 + sign * distance * f), Self.round(y)])
             }, flow: true))], flow: true))], flow: true)
         }
-        guard count > 1 else { return b.list([pan(begin, Self.pagerFlick.distance, Self.pagerFlick.duration, steps: 2)]) }
-        let flick = pan(begin, Self.pagerFlick.distance, Self.pagerFlick.duration, steps: 2)
+        let flick = pan(Self.round(begin), Self.pagerFlick.distance, Self.pagerFlick.duration, steps: 2)
+        guard count > 1 else { return b.list([flick]) }
         let slowStart = Self.round(begin + Self.pagerFlick.duration + 0.8)
         let slow = pan(slowStart, (w * Self.pagerDrag.fraction).rounded(), Self.pagerDrag.duration, steps: 4)
         return b.list([flick, slow])

@@ -31,10 +31,20 @@ import SegueScene
 
     @Test func theTapIsACutToThePagerOnTheTappedPhoto() throws {
         let tl = try Self.photoPager()
-        #expect(Self.hidden(tl, "popup", at: 0.39) == true)
-        #expect(Self.hidden(tl, "popup", at: 0.41) == false)
-        // Page k (0-based) rests at k × 320: tag 3 is page 2, offset 640.
+        // present(animated: false) when the tap lifts at 0.4 s: the window's black, then the view
+        // fading 0 → 1 in 0.16 s with UIView.animate's easeInEaseOut, which is symmetric: 0.5 at half time.
+        #expect(Self.hidden(tl, "window", at: 0.39) == true)
+        #expect(Self.hidden(tl, "window", at: 0.41) == false)
+        let half = try #require(SemiModalTimelineTests.state(tl, "popup", at: 0.48))
+        #expect(abs(Double(half.opacity) - 0.5) < 1e-6)
+        #expect(SemiModalTimelineTests.state(tl, "popup", at: 0.6)?.opacity == 1)
+        // Main.storyboard: the label 50 pt under the 20 pt status bar, 30 pt tall, the scroll view
+        // 20 pt under it, full width and 0.75 as tall: (0, 20 + 50 + 30 + 20, 320, 240).
+        SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "pager", at: 0.6), 0, 120, 320, 240)
+        // Page k (0-based) rests at k × 320: tag 3 is page 2, offset 640, "Page 3 / 8".
         #expect(Self.offset(tl, "pager", at: 0.41) == 640)
+        #expect(Self.hidden(tl, "pageLabel1", at: 0.6) == false)
+        #expect(SemiModalTimelineTests.state(tl, "pageLabel1", at: 0.6)?.text?.string == "Page 3 / 8")
         // The finger is on tile 3. With 8 photos on a 320 pt screen the seed's default case makes
         // tile 3 a 145 pt square ((320 − 30) / 2) under tile 1 (140 pt): in the cell at (15, 7 + 140).
         // The cell starts at 116 (under the title) + 27 (the 15 pt label: ceil(22.5) + 4) + 12 = 155.
@@ -48,24 +58,42 @@ import SegueScene
         let tl = try Self.scene("""
             canvas: {size: [320, 568]}
             screens: {feed: {title: "Feed", content: [{photoTiles: 8}]}}
-            transition: {preset: photoPager, tile: \(tile), gestures: [{pan: {points: [[2, 200, 300], [2.1, 120, 300]]}}]}
+            transition: {preset: photoPager, tile: \(tile), gestures: [{pan: {points: [[2, 200, 240], [2.1, 120, 240]]}}]}
             """)
         #expect(Self.offset(tl, "pager", at: 0.5) == Double(tile - 1) * 320)
+        #expect(SemiModalTimelineTests.state(tl, "pageLabel1", at: 0.5)?.text?.string == "Page \(tile) / 8")
     }
 
     @Test func aFlickPagesOnAndASlowDragShortOfHalfAPageComesBack() throws {
         let tl = try Self.photoPager()
-        // The flick: 80 pt in 0.1 s from 0.9 s, 0.8 pt/ms > 0.5: from page 3 (offset 960 − 320)
-        // one page on, 960, whatever the 80 pt released at (720) is nearest to.
-        #expect(abs((Self.offset(tl, "pager", at: 1.0) ?? 0) - 720) < 1e-9)
-        #expect(abs((Self.offset(tl, "pager", at: 1.6) ?? 0) - 960) < 1e-9)
-        // The slow drag: 96 pt in 0.8 s from 1.8 s, 0.12 pt/ms < 0.5, released at 960 + 96 = 1056,
-        // nearest page 3 (1056 / 320 = 3.3): back to 960.
-        #expect(abs((Self.offset(tl, "pager", at: 2.6) ?? 0) - 1056) < 1e-9)
+        // The flick: 80 pt in 0.1 s from 0.96 s, 0.8 pt/ms > 0.5: from page 3 (offset 640) one
+        // page on, 960, whatever the 80 pt released at (720) is nearest to; settled 0.3 s later.
+        #expect(abs((Self.offset(tl, "pager", at: 1.06) ?? 0) - 720) < 1e-9)
+        #expect(abs((Self.offset(tl, "pager", at: 1.36) ?? 0) - 960) < 1e-9)
+        // scrollViewDidEndDecelerating then sets "Page 4 / 8".
+        #expect(Self.hidden(tl, "pageLabel1", at: 1.35) == false && Self.hidden(tl, "pageLabel2", at: 1.35) == true)
+        #expect(Self.hidden(tl, "pageLabel1", at: 1.37) == true && Self.hidden(tl, "pageLabel2", at: 1.37) == false)
+        #expect(SemiModalTimelineTests.state(tl, "pageLabel2", at: 1.4)?.text?.string == "Page 4 / 8")
+        // The slow drag: 96 pt in 0.8 s from 1.86 s, 0.12 pt/ms < 0.5, released at 960 + 96 = 1056,
+        // nearest page 3 (1056 / 320 = 3.3): back to 960; the label stays.
+        #expect(abs((Self.offset(tl, "pager", at: 2.66) ?? 0) - 1056) < 1e-9)
         #expect(abs((Self.offset(tl, "pager", at: 3.2) ?? 0) - 960) < 1e-9)
-        // The close button's tap (lifting at 2.6 + 0.8 = 3.4 s) cuts back to the feed.
-        #expect(Self.hidden(tl, "popup", at: 3.39) == false)
-        #expect(Self.hidden(tl, "popup", at: 3.41) == true)
+        #expect(SemiModalTimelineTests.state(tl, "pageLabel3", at: 3.2) == nil)
+        // "× Close" lifts at 2.66 + 0.3 + 0.5 = 3.46 s: 0.16 s fade out, then the cut to the feed.
+        #expect(SemiModalTimelineTests.state(tl, "popup", at: 3.45)?.opacity == 1)
+        #expect(Self.hidden(tl, "window", at: 3.61) == false)
+        #expect(Self.hidden(tl, "window", at: 3.63) == true)
+    }
+
+    @Test func thePagerDoesNotBounce() throws {
+        // ImageController sets bounces = false: on page 0 a drag to the right leaves the offset at 0.
+        let tl = try Self.scene("""
+            canvas: {size: [320, 568]}
+            screens: {feed: {content: [{photoTiles: 8}]}}
+            transition: {preset: photoPager, tile: 1, gestures: [{pan: {points: [[1, 100, 240], [1.5, 200, 240]]}}]}
+            """)
+        #expect(Self.offset(tl, "pager", at: 1.25) == 0)
+        #expect(Self.offset(tl, "pager", at: 2) == 0)
     }
 
     @Test func theMoreButtonPushesTheListStartingAtTheSixthPhoto() throws {
@@ -76,10 +104,12 @@ import SegueScene
         SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "list", at: 0.8), 0, 0, 320, 568)
         let feed = try #require(SemiModalTimelineTests.frame(tl, "feed", at: 0.8))
         #expect(abs(feed.minX + 320.0 / 3) < 1e-9)
-        // The first row under the 100 pt bar (15 pt below it) is photo 6; photos 1 … 5 are above it.
-        let first = try #require(SemiModalTimelineTests.frame(tl, "list-photo6", at: 0.8))
-        #expect(abs(first.minY - 115) < 1e-9)
+        // contentOffset.y = 280 × 5: row 6 (0-based 5) at the table's top, under the 20 + 44 pt
+        // bars, row 7 at 64 + 280 = 344; row 8 would start at 624, below the 568 pt screen.
+        SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "list-photo6", at: 0.8), 0, 64, 320, 280)
+        SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "list-photo7", at: 0.8), 0, 344, 320, 280)
         #expect(SemiModalTimelineTests.state(tl, "list-photo5", at: 0.8) == nil)
+        #expect(SemiModalTimelineTests.state(tl, "list-photo6-label", at: 0.8)?.text?.string == " 画像6：")
         // The finger taps the sixth tile: (165 + 70, 155 + 7 + 140 + 145 + 70) = (235, 517).
         let touch = try #require(tl.touchLocations(at: 0.35).first)
         #expect(abs(touch.x - 235) < 1e-9 && abs(touch.y - 517) < 1e-9)
