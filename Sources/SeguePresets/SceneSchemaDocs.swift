@@ -547,7 +547,7 @@ enum SchemaMaps {
         "tile": KeyDoc(.integer(1 ... 6), "The tapped thumbnail's number (its tag, 1 … 6): the pager opens on that photo. Default 1."),
         "more": KeyDoc(.bool, "Tap the \"他N件\" button instead of a thumbnail: the photo list is pushed, starting at the sixth photo."),
         "close": KeyDoc(.seconds, "When the close button's tap lifts and the pager is dismissed. Default: 0.8 s after the last swipe's release."),
-        "stories": KeyDoc(.list(.anyOf([.text, .raw(["type": "object"])]), minItems: 1), "The story pages: titles, or {title, subtitle, color}."),
+        "stories": KeyDoc(.list(.anyOf([.text, .raw(["type": "object"])]), minItems: 1), "The story pages: titles, or {title, subtitle, color}. Default: three stories."),
     ] }
     static var presetOverrides: [String: [String: KeyDoc]] { [
         "accordion": ["direction": KeyDoc(.names(["open", "close"]), "open (default) or close."),
@@ -564,7 +564,7 @@ enum SchemaMaps {
                        "page": KeyDoc(.integer(0 ... 10_000), "The story shown first (0-based). Default 0."),
                        "gestures": KeyDoc(.list(.anyOf([.ref("gesture"), .ref("scrollGestureItem")]), minItems: 1),
                                           "The swipes (pans, as a scroll view's gestures). Default: drags released at 40 % and 60 % of a page, and a flick."),
-                       "background": KeyDoc(.color, "Each story page's background. Default #F2F2F7.")],
+                       "background": KeyDoc(.color, "The colour standing in for the background photo (under a white view at 0.72). Default #3B7EA1.")],
         "photoPager": ["gestures": KeyDoc(.list(.anyOf([.ref("gesture"), .ref("scrollGestureItem")]), minItems: 1),
                                           "The swipes in the pager (pans, as a scroll view's gestures). Default: a flick, then a slow drag of 30 % of a page."),
                        "delay": KeyDoc(.seconds, "When the tap on the thumbnail (or the button) lifts. Default 0.4.")],

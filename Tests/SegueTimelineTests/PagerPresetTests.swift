@@ -192,5 +192,23 @@ import SegueScene
         #expect(abs((Self.offset(tl, "pages", at: 1.6) ?? 1) - 0) < 1e-9)
         #expect(abs((Self.offset(tl, "pages", at: 3.0) ?? 0) - 332) < 1e-9)
         #expect(abs((Self.offset(tl, "pages", at: tl.duration) ?? 0) - 664) < 1e-9)
+        // The header's current index follows didFinishAnimating: "2" once the second drag has
+        // settled (released at 2.6 s, settled 0.3 s later), "3" after the flick (3.28 + 0.3 s).
+        #expect(SemiModalTimelineTests.state(tl, "currentIndex1", at: 2.89)?.hidden == false)
+        #expect(SemiModalTimelineTests.state(tl, "currentIndex2", at: 2.89)?.hidden == true)
+        #expect(SemiModalTimelineTests.state(tl, "currentIndex2", at: 2.91)?.hidden == false)
+        #expect(SemiModalTimelineTests.state(tl, "currentIndex2", at: 2.91)?.text?.string == "2")
+        #expect(SemiModalTimelineTests.state(tl, "currentIndex3", at: 3.59)?.text?.string == "3")
+        #expect(SemiModalTimelineTests.state(tl, "currentIndex3", at: 3.59)?.hidden == false)
+        #expect(SemiModalTimelineTests.state(tl, "totalIndex", at: 0)?.text?.string == "4")
+    }
+
+    @Test func theCardSitsInTheContainerAsTheStoryboardSays() throws {
+        // 320 × 568: a 20 pt status bar and a 44 pt bar, the 84 pt header, so the container is
+        // 148 … 568 (420 pt); the card is 30 pt in (260 wide), 389 tall, centred: y = 148 + 15.5,
+        // rounded to 16 in the container.
+        let tl = try SemiModalTimelineTests.timeline("preset-storyPager.yaml")
+        SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "story1-card", at: 0), 30, 164, 260, 389)
+        SemiModalTimelineTests.expectFrame(SemiModalTimelineTests.frame(tl, "pages", at: 0), 0, 148, 332, 420)
     }
 }
