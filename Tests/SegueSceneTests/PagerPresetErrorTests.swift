@@ -22,6 +22,19 @@ struct PagerPresetErrorTests {
                     message: ["more than six photos", "has 4"], suggestion: ["photoTiles: 8", "tile: 1 … 4"])
     }
 
+    @Test func theTwoTapsAndTheirParametersDoNotMix() {
+        let feed8 = "canvas: {size: [320, 568]}\nscreens: {feed: {content: [{photoTiles: 8}]}}\n"
+        // "transition: {preset: photoPager, more: true, tile: " is 51 characters: 2 is column 52.
+        expectError(feed8 + "transition: {preset: photoPager, more: true, tile: 2}\n", .invalidValue, line: 3, column: 52,
+                    message: ["'tile' and 'more'"], suggestion: ["keep one"])
+        // "…, more: true, close: " is 52 characters: 2 is column 53.
+        expectError(feed8 + "transition: {preset: photoPager, more: true, close: 2}\n", .invalidValue, line: 3, column: 53,
+                    message: ["'close'", "他N件"], suggestion: ["remove 'close'"])
+        // The pager fades in from 0.4 s for 0.16 s; a close at 0.5 s is before it has: column 41.
+        expectError(feed8 + "transition: {preset: photoPager, close: 0.5}\n", .invalidValue, line: 3, column: 41,
+                    message: ["0.5 s", "0.16 s"], suggestion: ["close:"])
+    }
+
     @Test func theFeedNeedsPhotoTiles() {
         // The screen's name, `feed`, is at line 2, column 11.
         expectError("canvas: {size: [320, 568]}\nscreens: {feed: {content: [{row: x}]}}\ntransition: {preset: photoPager}\n",
