@@ -74,8 +74,14 @@ extension PresetReader {
         // The tap lifts at `delay`: present(_:animated: false) (or the push) happens then.
         let tap = try p.seconds("delay", default: 0.4)
         let tileFrame = tiles.frames[more ? PhotoTilesLayout.maxPhotoCount - 1 : tile - 1]
+        let tapPoint = Point(x: tileFrame.minX + tileFrame.width / 2, y: tileFrame.minY + tileFrame.height / 2)
+        if tapPoint.y > h {
+            throw SceneError(.invalidValue, at: location(p.node(more ? "more" : "tile") ?? p.node),
+                             "the \(more ? "\"他N件\" button" : "tile \(tile)") is below the bottom of the \(Quote.number(h)) pt screen (its centre is at y = \(Quote.number(Self.round(tapPoint.y))))",
+                             suggestion: "tap a tile higher up, or put the photoTiles nearer the top of the screen's content")
+        }
         var out = StepOutput()
-        out.touches.append(tapTouch(at: Point(x: tileFrame.minX + tileFrame.width / 2, y: tileFrame.minY + tileFrame.height / 2), lift: tap, b))
+        out.touches.append(tapTouch(at: tapPoint, lift: tap, b))
         let feed = try screenLayer(screen, id: screenID, frame: full)
         let colors = tiles.colors
         func photoColor(_ i: Int) -> Node { colors[i % colors.count] }

@@ -35,6 +35,13 @@ struct PagerPresetErrorTests {
                     message: ["0.5 s", "0.16 s"], suggestion: ["close:"])
     }
 
+    @Test func aTileBelowTheScreenCannotBeTapped() {
+        // 8 photos under a title on a 320 × 400 screen: the cell starts at 116, tile 5 (150 × 140)
+        // at 116 + 292 = 408, its centre at 478, below 400. "…photoPager, tile: " ends at column 39.
+        expectError("canvas: {size: [320, 400]}\nscreens: {feed: {title: \"Feed\", content: [{photoTiles: 8}]}}\ntransition: {preset: photoPager, tile: 5}\n",
+                    .invalidValue, line: 3, column: 40, message: ["tile 5", "below", "478"], suggestion: ["higher up"])
+    }
+
     @Test func theFeedNeedsPhotoTiles() {
         // The screen's name, `feed`, is at line 2, column 11.
         expectError("canvas: {size: [320, 568]}\nscreens: {feed: {content: [{row: x}]}}\ntransition: {preset: photoPager}\n",
