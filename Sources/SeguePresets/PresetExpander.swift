@@ -123,7 +123,7 @@ final class PresetReader: ValueReader {
     /// Files read while expanding (Swift animator sources), absolute, in the order read.
     var readFiles: [String] = []
     static let timelineStepKeys = ["transition", "hold"]
-    static let presetNames = ["flip", "edgeSwipeBack", "push", "pop", "cardSnap", "semiModal", "fullscreen", "accordion", "zoomGallery"]
+    static let presetNames = ["flip", "edgeSwipeBack", "push", "pop", "cardSnap", "semiModal", "fullscreen", "accordion", "zoomGallery", "photoPager", "storyPager"]
 
     func expandScene(_ map: Node.Mapping, root: Node) throws(SceneError) -> Node {
         var canvas = Size(width: 390, height: 844)
@@ -315,7 +315,9 @@ final class PresetReader: ValueReader {
                               synonyms: ["flipPresent": "flip", "flipDismiss": "flip", "swipeBack": "edgeSwipeBack", "edgeSwipe": "edgeSwipeBack",
                                          "interactiveDismiss": "edgeSwipeBack", "navigationPush": "push", "navigationPop": "pop",
                                          "carousel": "cardSnap", "snap": "cardSnap", "sheet": "semiModal", "halfModal": "semiModal",
-                                         "fullScreen": "fullscreen", "expand": "accordion", "sections": "accordion"],
+                                         "fullScreen": "fullscreen", "expand": "accordion", "sections": "accordion",
+                                         "imagePager": "photoPager", "photoBrowser": "photoPager", "pageViewController": "storyPager",
+                                         "storyPages": "storyPager", "pages": "storyPager"],
                               what: "preset name")
         var params = try PresetParams(reader: self, node: node, preset: preset, keys: Self.presetKeys[preset] ?? [])
         if preset == "cardSnap" {
@@ -327,6 +329,8 @@ final class PresetReader: ValueReader {
         }
         if preset == "accordion" { return try accordion(params, ctx) }
         if preset == "zoomGallery" { return try zoomGallery(params, ctx) } // ZoomGallery.swift
+        if preset == "photoPager" { return try photoPager(params, ctx) } // PhotoPager.swift
+        if preset == "storyPager" { return try storyPager(params, ctx) } // StoryPager.swift
         if preset == "fullscreen" {
             // One screen: the one holding the target view.
             let name = try params.node("from").map { n throws(SceneError) in try string(n, "from", example: "from: player") }
@@ -401,6 +405,8 @@ final class PresetReader: ValueReader {
         "semiModal": commonKeys + ["duration", "selected", "overlay", "top", "margin", "spacing", "coverInset", "rows", "fullScreenAfter",
                                    "fullScreenDuration", "semiModalAfter", "semiModalDuration", "navigationBarOffset", "points", "percentThreshold", "velocityAbove", "resetDuration", "swipes"],
         "zoomGallery": commonKeys + ["contents", "imageSize", "maxZoom", "doubleTapScale", "bounces", "gestures", "closeButton", "background"],
+        "photoPager": commonKeys + ["tile", "more", "gestures", "close"],
+        "storyPager": commonKeys + ["stories", "page", "spacing", "gestures", "background"],
     ]
 
     /// Parameters that were renamed so that no preset parameter shadows a scene-level key with

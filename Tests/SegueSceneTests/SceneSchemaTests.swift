@@ -39,7 +39,7 @@ struct SceneSchemaTests {
         let forms = (defs?["transition"] as? [String: Any])?["oneOf"] as? [[String: Any]]
         #expect(forms?.count == 2)
         let cases = forms?.first?["allOf"] as? [[String: Any]]
-        #expect(cases?.count == 9, "one case per preset: flip, edgeSwipeBack, push, pop, cardSnap, semiModal, fullscreen, accordion, zoomGallery")
+        #expect(cases?.count == 11, "one case per preset: flip, edgeSwipeBack, push, pop, cardSnap, semiModal, fullscreen, accordion, zoomGallery, photoPager, storyPager")
         let swift = forms?.last
         #expect(swift?["required"] as? [String] == ["swift"])
         #expect(Set(((swift?["properties"] as? [String: Any]) ?? [:]).keys) == ["swift", "type", "from", "to", "init", "bind", "delay", "interactive", "gesture", "kind", "presentationStyle", "flags", "presentationController", "presentationInit"])
