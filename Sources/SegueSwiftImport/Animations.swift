@@ -10,6 +10,12 @@ extension Evaluator {
     func staticCall(_ type: String, _ name: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
         let sig = args.signature(name)
         switch (type, name) {
+        case ("UIApplication", "value") where sig == "value(forKeyPath:)" || sig == "value(forKey:)":
+            // Key-value coding on the class: `UIApplication.value(forKeyPath: #keyPath(UIApplication.shared))`.
+            guard let item = args.items.first, case let .string(key) = try eval(item.expr, scope), key.split(separator: ".").last == "shared" else {
+                throw fail(.unsupported, node, "only the key path 'shared' of UIApplication is supported")
+            }
+            return .enumCase("application", [])
         case ("NSLayoutConstraint", "activate"), ("NSLayoutConstraint", "deactivate"):
             try activate(try arg(args, nil, scope, hint: nil), name == "activate", node)
             return .void
@@ -476,12 +482,16 @@ extension Evaluator {
         let scope = Scope(parent: nil, selfValue: animator)
         if let p = f.signature.parameterClause.parameters.first { scope.names[(p.secondName ?? p.firstName).text] = .context }
         if let b = f.body { _ = try run(b.statements, scope) }
+        // The run loop's layout pass after each turn: constraints the code changed without
+        // `layoutIfNeeded()` take effect, unanimated, before the next frame.
+        if layoutPending { try layoutPass(f) }
         // Completion blocks, in time order (ties in the order they were scheduled).
         while !pending.isEmpty {
             let next = pending.indices.min { (pending[$0].time, pending[$0].order) < (pending[$1].time, pending[$1].order) }!
             let item = pending.remove(at: next)
             now = max(now, item.time)
             try item.run()
+            if layoutPending { try layoutPass(f) }
         }
         if let t = transactions.first {
             _ = t

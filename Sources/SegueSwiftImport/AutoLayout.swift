@@ -76,6 +76,7 @@ extension Evaluator {
 
     func setActive(_ c: ConstraintObject, _ active: Bool) {
         c.isActive = active
+        layoutPending = true
         if active, !constraints.contains(where: { $0 === c }) { constraints.append(c) }
     }
 
@@ -90,7 +91,9 @@ extension Evaluator {
 
     func setConstraintMember(_ c: ConstraintObject, _ name: String, _ value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
         switch name {
-        case "constant": c.constant = try double(value, node, "constant")
+        case "constant":
+            c.constant = try double(value, node, "constant")
+            layoutPending = true
         case "isActive": setActive(c, try bool(value, node, "isActive"))
         case "priority", "identifier": return   // every constraint here is required and equal
         default: throw fail(.unsupported, node, "setting '\(name)' of NSLayoutConstraint is not supported", hint: "change constant or isActive")
@@ -100,6 +103,7 @@ extension Evaluator {
     /// UIKit's layout pass: every view with active constraints gets the frame they give. Inside
     /// an animation block the frames animate, as `layoutIfNeeded()` there makes them.
     func layoutPass(_ node: some SyntaxProtocol) throws(SwiftImportError) {
+        layoutPending = false
         let active = constraints.filter(\.isActive)
         guard !active.isEmpty else { return }
         var views: [ViewObject] = []

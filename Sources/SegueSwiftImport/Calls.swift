@@ -31,6 +31,10 @@ extension Evaluator {
                 default: break
                 }
             }
+            // Inside a protocol extension, on a screen that adopts the protocol: its other defaults.
+            if case .viewController? = scope.selfValue, let (type, f) = protocolDefault(name, args) {
+                return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: type), args, scope)
+            }
             // Inside an extension of UIViewControllerContextTransitioning: the context's methods.
             if case .context? = scope.selfValue, Self.contextMethods.contains(name) { return try method(.context, name, args, scope, c) }
             if isInteractionController(scope.selfValue), let v = try interactiveMethod(args.signature(name), args, scope, c) { return v }
@@ -483,13 +487,17 @@ extension Evaluator {
             // UIView's init(frame:), inherited.
             v.model[.boundsSize] = .size(r.size); v.initial[.boundsSize] = .size(r.size)
             v.model[.position] = .point(v.position(for: r)); v.initial[.position] = v.model[.position]
+        } else if given.isEmpty, let i = t.initializers.first(where: { $0.signature.parameterClause.parameters.map(\.firstName.text) == ["frame"] }),
+                  !t.initializers.contains(where: { Self.takes($0, []) }) {
+            // UIView's init() calls the designated init(frame: .zero), which the subclass overrides.
+            _ = i
+            try initialize(instance, [("frame", .rect(.zero))], node, excluding: Optional<Syntax>.none)
         } else if !t.initializers.isEmpty || !given.isEmpty {
             try initialize(instance, given, node, excluding: Optional<Syntax>.none)
         }
         return .view(v)
     }
 
-    /// UIView and CALayer methods an extension may call without writing `self.`.
     /// Whether an expression is part of an optional chain (`a?.b.c`): when any link is nil, the
     /// whole chain is nil, and what follows is never evaluated.
     static func isOptionalChain(_ e: ExprSyntax) -> Bool {
@@ -509,6 +517,7 @@ extension Evaluator {
         "viewController", "view", "initialFrame", "finalFrame", "completeTransition",
         "updateInteractiveTransition", "finishInteractiveTransition", "cancelInteractiveTransition", "pauseInteractiveTransition",
     ]
+    /// UIView and CALayer methods an extension may call without writing `self.`.
     static let implicitSelfMethods: Set<String> = [
         "convert", "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack", "removeFromSuperview",
         "layoutIfNeeded", "setNeedsLayout", "snapshotView", "resizableSnapshotView", "addSublayer", "insertSublayer",

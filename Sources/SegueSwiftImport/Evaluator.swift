@@ -58,6 +58,9 @@ final class Evaluator {
     var boundOverrides: [String: [(String, Node)]] = [:]
     /// Every constraint made active, in order.
     var constraints: [ConstraintObject] = []
+    /// A constraint changed since the last layout pass: UIKit lays the views out before the
+    /// next frame is drawn, whether or not the code calls `layoutIfNeeded()`.
+    var layoutPending = false
     /// Per animation block, each property's model value before the block first changed it:
     /// UIKit's animations are additive, so a property set twice in one block moves from that value.
     var blockOriginals: [[ObjectIdentifier: [LayerProperty: Value]]] = []

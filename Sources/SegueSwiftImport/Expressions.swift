@@ -348,6 +348,18 @@ extension Evaluator {
 
     /// `as?`, `as!`, `as`: view controllers of the scene are whatever class the code expects.
     func cast(_ v: Value, to type: String, optional: Bool, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        // A view the module's code made is exactly what it was made as: `view is PanContainerView`
+        // holds for an instance of that UIView subclass (or of a subclass of it) and for no other.
+        // A view bound in the scene stands for whatever the app's class is.
+        if case let .view(view) = v, view.boundLayer == nil,
+           let target = program.types[type], viewSubclassBase(target) != nil {
+            var current = view.instance?.type
+            while let c = current, c !== target { current = c.superclass }
+            if current == nil {
+                if optional { return .none }
+                throw fail(.invalidValue, node, "'\(node.trimmedDescription)' would crash the app: the view is not a \(type)")
+            }
+        }
         switch v {
         case .viewController, .view, .none, .layer: return v
         case let .int(i) where Self.floatingTypes.contains(type): return .double(Double(i))

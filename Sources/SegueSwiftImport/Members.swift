@@ -95,6 +95,10 @@ extension Evaluator {
             // A navigation controller's back-swipe recognizer: apps turn it off while a menu is up; no finger drives it.
             if name == "interactivePopGestureRecognizer" { return .gesture(GestureRecognizerObject(className: "UIScreenEdgePanGestureRecognizer")) }
             if let v = presentationRelation(c, name) { return v }
+            if let v = try screenBinding(c, name, m, scope) { return v }
+            if let type = program.types["UIViewController"], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
+            // The scene's screens are presented by the transition the scene plays, not by a delegate of the app's.
+            if name == "transitioningDelegate" { return Value.none }
             if let type = protocolDefaultProperty(name) { return try extensionProperty(type, name, base, m) }
             throw fail(.unknownIdentifier, m, "'\(name)' of a view controller is not known to the importer: the scene's screens are plain view controllers",
                        hint: bindHint(m, example: Self.isCollectionName(name) ? (name.lowercased().hasSuffix("controllers") ? "[{screen: \(c.screen)}]" : "[]")
@@ -107,6 +111,18 @@ extension Evaluator {
             case "transitionWasCancelled": return .bool(false)
             case "presentationStyle": return .enumCase("fullScreen", [])
             default: break
+            }
+        case .enumCase("application", _):
+            switch name {
+            // The transition's container fills the window at (0, 0): the window is drawn as it.
+            case "keyWindow": return .view(container)
+            case "windows": return .array([.view(container)])
+            case "statusBarFrame": return .rect(Rect(x: 0, y: 0, width: canvas.width, height: deviceSafeArea.top))
+            case "isStatusBarHidden": return .bool(false)
+            case "applicationState": return .enumCase("active", [])
+            case "userInterfaceLayoutDirection": return .enumCase("leftToRight", [])
+            case "statusBarOrientation": return .enumCase("portrait", [])
+            default: throw fail(.unsupported, m, "'\(name)' of UIApplication is not supported", hint: "the importer knows keyWindow, windows, statusBarFrame, applicationState, userInterfaceLayoutDirection")
             }
         case .screen:
             if name == "bounds" || name == "nativeBounds" && false { return .rect(Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)) }
@@ -195,6 +211,10 @@ extension Evaluator {
         if Self.knownTypes.contains(type + "." + name) { return .typeName(type + "." + name) }
         switch (type, name) {
         case ("DispatchQueue", "main"): return .typeName("DispatchQueue.main")
+        case ("UIApplication", "shared"): return .enumCase("application", [])
+        case ("UIAccessibility", _) where name.hasPrefix("is") || name.hasPrefix("prefers"):
+            // The picture is the one a user with no accessibility setting turned on sees.
+            return .bool(false)
         case ("NotificationCenter", "default"):
             // Observers and posts: no notification arrives during a transition, and none draws.
             return .enumCase("feedbackGenerator", [])
@@ -245,6 +265,11 @@ extension Evaluator {
             return .point(v.position)
         case "alpha" where !layer, "opacity" where layer: return v.model[.opacity] ?? .double(1)
         case "isHidden": return .bool(v.userHidden)
+        case "safeAreaInsets" where !layer: return safeAreaInsets(of: v)
+        case "window" where !layer: return isInWindow(v) ? .view(container) : .none
+        case "rootViewController" where v === container:
+            // The window's root: the controller at the bottom of the presentation, the presenter.
+            return .viewController(kind.operation == .dismiss ? toController : fromController)
         case "transform": return layer ? .transform(v.transform) : .affine(v.transform)
         case "sublayerTransform" where layer: return v.model[.sublayerTransform] ?? .transform(.identity)
         case "anchorPoint" where layer: return .point(v.anchor)
@@ -485,5 +510,46 @@ extension Evaluator {
             // Order among views present from the start is fixed in the scene.
         }
         try updateVisibility(child, node)
+    }
+
+    // MARK: - The device
+
+    /// The portrait safe-area insets of the iPhone whose screen has the canvas's size in points
+    /// (status bar or sensor housing above, home indicator below); none for other sizes.
+    var deviceSafeArea: (top: Double, bottom: Double) {
+        switch (canvas.width, canvas.height) {
+        case (320, 568), (375, 667), (414, 736): return (20, 0)
+        case (375, 812), (414, 896): return (44, 34)
+        case (390, 844), (428, 926): return (47, 34)
+        case (393, 852), (430, 932): return (59, 34)
+        case (402, 874), (440, 956): return (62, 34)
+        default: return (0, 0)
+        }
+    }
+
+    func isInWindow(_ v: ViewObject) -> Bool {
+        var current: ViewObject? = v
+        while let c = current { if c === container { return true }; current = c.superview }
+        return false
+    }
+
+    /// UIKit gives a view the part of the device's safe-area insets that overlaps it; the
+    /// importer measures that for views placed directly in the container (a screen's view).
+    func safeAreaInsets(of v: ViewObject) -> Value {
+        var top = 0.0, bottom = 0.0
+        if v === container || v.superview === container, v.transform.isIdentity {
+            let frame = v === container ? Rect(x: 0, y: 0, width: canvas.width, height: canvas.height) : v.frame
+            top = max(0, min(frame.height, deviceSafeArea.top - frame.minY))
+            bottom = max(0, min(frame.height, frame.maxY - (canvas.height - deviceSafeArea.bottom)))
+        }
+        return .fields([("top", .double(top)), ("left", .double(0)), ("bottom", .double(bottom)), ("right", .double(0))])
+    }
+
+    /// `bind: {"detail.panScrollable": null}`: a property the app's controller for that screen
+    /// has, wherever the code reads it (before any default a protocol extension gives).
+    func screenBinding(_ c: ScreenController, _ name: String, _ node: some SyntaxProtocol, _ scope: Scope) throws(SwiftImportError) -> Value? {
+        guard let bound = bindings[c.screen + "." + name] else { return nil }
+        if case .nothing = bound { return Value.none }
+        return try value(of: bound, node, scope: scope)
     }
 }

@@ -229,6 +229,11 @@ extension Evaluator {
                 }
                 return .array(out)
             }
+            if sig == "contains(_:)" {
+                let wanted = try eval(args.items[0].expr, scope)
+                for item in items where try equal(item, wanted, node) { return .bool(true) }
+                return .bool(false)
+            }
             if sig == "filter(_:)" || sig == "filter()" || sig == "first(where:)" || sig == "contains(where:)" {
                 let f = try arg(args, args.items.first?.label, scope, hint: nil)
                 var out: [Value] = []

@@ -46,6 +46,7 @@ extension Evaluator {
         if case .context? = scope.selfValue, ["containerView", "isAnimated", "isInteractive", "transitionWasCancelled", "presentationStyle"].contains(name) {
             return try member(of: .context, name, r, scope: scope)
         }
+        if case let .viewController(c)? = scope.selfValue, let v = try screenBinding(c, name, r, scope) { return v }
         if case .viewController? = scope.selfValue, let type = protocolDefaultProperty(name) {
             return try extensionProperty(type, name, scope.selfValue!, r)
         }
@@ -111,6 +112,7 @@ extension Evaluator {
         "UIView.AnimationCurve", "UIViewController", "CGColor", "Bool", "String", "UIImage", "DispatchQueue", "DispatchTime", "Int64", "UIButton", "NSLayoutConstraint", "NotificationCenter",
         "UIPanGestureRecognizer", "UIScreenEdgePanGestureRecognizer", "UIGestureRecognizer", "UIPercentDrivenInteractiveTransition",
         "CAGradientLayer", "CAGradientLayerType", "UIVisualEffectView", "UIBlurEffect", "UIBlurEffect.Style", "UIVibrancyEffect",
+        "UIApplication", "UIAccessibility",
     ]
 
     /// The type whose member `name` applies to `v`: for an enum case, the module's enum that has
