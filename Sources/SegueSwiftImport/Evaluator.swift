@@ -366,6 +366,19 @@ final class Evaluator {
             return true
         }
         if e.is(DiscardAssignmentExprSyntax.self) { return true }
+        // `case let x as T`: matches when the value is a T, and binds it as one.
+        if let seq = e.as(SequenceExprSyntax.self), seq.elements.count == 3,
+           let op = seq.elements.dropFirst().first?.as(UnresolvedAsExprSyntax.self), op.questionOrExclamationMark == nil,
+           let type = seq.elements.last {
+            let cast = try self.cast(value, to: type.trimmedDescription, optional: true, e)
+            if case .none = cast { return false }
+            return try match(expression: seq.elements.first!, cast, scope, binding: binding)
+        }
+        if let a = e.as(AsExprSyntax.self), a.questionOrExclamationMark == nil {
+            let cast = try self.cast(value, to: a.type.trimmedDescription, optional: true, e)
+            if case .none = cast { return false }
+            return try match(expression: a.expression, cast, scope, binding: binding)
+        }
         if let call = e.as(FunctionCallExprSyntax.self), let m = call.calledExpression.as(MemberAccessExprSyntax.self) {
             guard case let .enumCase(name, associated) = value, name == m.declName.baseName.text else { return false }
             guard associated.count == call.arguments.count else { return associated.isEmpty && call.arguments.isEmpty }

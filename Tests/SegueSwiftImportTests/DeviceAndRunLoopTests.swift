@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import SegueGeometry
+import SegueScene
+import SegueTimeline
+import Testing
+
+/// The device an animator asks about (the window, safe-area insets, accessibility), the layout
+/// pass UIKit runs after each run-loop turn, casts to the module's own view classes, properties
+/// of the app's controller bound per screen, and `for case let x as T`. Each expected value is
+/// worked out by hand in the test.
+@Suite struct DeviceAndRunLoopTests {
+    static func animator(_ body: String, extra: String = "") -> String {
+        """
+        import UIKit
+        \(extra)
+        final class Anim: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let container = c.containerView
+                let to = c.view(forKey: .to)!
+                container.addSubview(to)
+                let card = UIView()
+                card.backgroundColor = .systemBlue
+                container.addSubview(card)
+        \(body)
+            }
+        }
+        """
+    }
+
+    func cardTop(_ tl: Timeline, at t: Double) throws -> Double {
+        try #require(node(tl, "card", at: t)?.quad[0]).y
+    }
+
+    @Test func theKeyWindowsRootViewAndItsSafeAreaPlaceAView() throws {
+        // A 390 × 844 canvas is the iPhone 14's screen: 47 pt of status bar and sensor housing
+        // above the safe area. The presenter (a) is the window's root; the card sits 21 pt
+        // below the safe area's top, 47 + 21 = 68.
+        let body = """
+                let window = UIApplication.shared.keyWindow!
+                let top = window.rootViewController!.view.safeAreaInsets.top
+                card.frame = CGRect(x: 0, y: top + 21, width: 390, height: 100)
+                UIView.animate(withDuration: 1, animations: { to.alpha = 1 }) { _ in c.completeTransition(true) }
+        """
+        let tl = try loadModule("transition: {swift: Anim.swift, kind: present, presentationStyle: custom}\n", ["Anim.swift": Self.animator(body)])
+        let top = try cardTop(tl, at: 0)
+        #expect(close(top, 68), "\(top)")
+    }
+
+    @Test func accessibilitySettingsAreOff() throws {
+        let body = """
+                card.frame = CGRect(x: 0, y: UIAccessibility.isVoiceOverRunning || UIAccessibility.isReduceMotionEnabled ? 300 : 100, width: 390, height: 100)
+                UIView.animate(withDuration: 1, animations: { to.alpha = 1 }) { _ in c.completeTransition(true) }
+        """
+        let tl = try loadModule("transition: {swift: Anim.swift}\n", ["Anim.swift": Self.animator(body)])
+        let top = try cardTop(tl, at: 0)
+        #expect(close(top, 100), "\(top)")
+    }
+
+    @Test func constraintsChangedWithoutLayoutIfNeededTakeEffectBeforeTheFirstFrame() throws {
+        // No layoutIfNeeded(): UIKit's layout pass at the end of the run-loop turn puts the card
+        // at top 120, unanimated; the alpha animation is the only motion.
+        let body = """
+                card.translatesAutoresizingMaskIntoConstraints = false
+                NSLayoutConstraint.activate([
+                    card.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+                    card.trailingAnchor.constraint(equalTo: container.trailingAnchor),
+                    card.topAnchor.constraint(equalTo: container.topAnchor, constant: 120),
+                    card.heightAnchor.constraint(equalToConstant: 50),
+                ])
+                UIView.animate(withDuration: 1, animations: { to.alpha = 1 }) { _ in c.completeTransition(true) }
+        """
+        let tl = try loadModule("transition: {swift: Anim.swift}\n", ["Anim.swift": Self.animator(body)])
+        for t in [0.0, 0.5, 1.0] {
+            let q = try #require(node(tl, "card", at: t)?.quad)
+            #expect(close(q[0]!.y, 120) && close(q[2]!.x, 390) && close(q[2]!.y, 170), "t = \(t): \(q)")
+        }
+    }
+
+    @Test func aPlainViewIsNotTheModulesViewSubclass() throws {
+        // `is Badge` holds only for the Badge the code made: the first subview that is one is
+        // the badge (y 400), not the plain card (y 0) added before it.
+        let extra = "final class Badge: UIView {}"
+        let body = """
+                let badge = Badge(frame: CGRect(x: 0, y: 400, width: 10, height: 10))
+                container.addSubview(badge)
+                let found = container.subviews.first(where: { $0 is Badge }) as? Badge
+                card.frame = CGRect(x: 0, y: found?.frame.minY ?? -1, width: 390, height: 10)
+                let missing = to as? Badge
+                UIView.animate(withDuration: 1, animations: { to.alpha = missing == nil ? 1 : 0 }) { _ in c.completeTransition(true) }
+        """
+        let tl = try loadModule("transition: {swift: Anim.swift}\n", ["Anim.swift": Self.animator(body, extra: extra)])
+        let top = try cardTop(tl, at: 0)
+        #expect(close(top, 400), "\(top)")
+    }
+
+    @Test func aScreenPropertyBoundByScreenNameIsReadWhereverTheCodeReadsIt() throws {
+        // `b.cardOffset: 250` is the app's property on the destination's controller: read
+        // through the context and through an extension of UIViewController alike.
+        let extra = """
+        extension UIViewController { var doubledOffset: CGFloat { return cardOffset * 2 } }
+        """
+        let body = """
+                let vc = c.viewController(forKey: .to)!
+                card.frame = CGRect(x: 0, y: vc.cardOffset, width: 390, height: 10)
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+                    card.frame.origin.y = vc.doubledOffset
+                }) { _ in c.completeTransition(true) }
+        """
+        let tl = try loadModule("transition: {swift: Anim.swift, from: a, to: b, bind: {b.cardOffset: 250}}\n",
+                                ["Anim.swift": Self.animator(body, extra: extra)])
+        // 250 → 500, linearly: 375 half way.
+        let tops = [try cardTop(tl, at: 0), try cardTop(tl, at: 0.5), try cardTop(tl, at: 1)]
+        #expect(close(tops[0], 250) && close(tops[1], 375) && close(tops[2], 500), "\(tops)")
+    }
+
+    @Test func forCaseLetAsSkipsItemsOfOtherTypes() throws {
+        // Only the second item is a Marker; its y (300) places the card.
+        let extra = "final class Marker: UIView {}"
+        let body = """
+                let plain = UIView(frame: CGRect(x: 0, y: 100, width: 10, height: 10))
+                let marker = Marker(frame: CGRect(x: 0, y: 300, width: 10, height: 10))
+                var y: CGFloat = -1
+                for case let m as Marker in [plain, marker] { y = m.frame.minY }
+                card.frame = CGRect(x: 0, y: y, width: 390, height: 10)
+                UIView.animate(withDuration: 1, animations: { to.alpha = 1 }) { _ in c.completeTransition(true) }
+        """
+        let tl = try loadModule("transition: {swift: Anim.swift}\n", ["Anim.swift": Self.animator(body, extra: extra)])
+        let top = try cardTop(tl, at: 0)
+        #expect(close(top, 300), "\(top)")
+    }
+}
