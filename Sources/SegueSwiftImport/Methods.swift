@@ -330,6 +330,8 @@ extension Evaluator {
     // MARK: - Assignment
 
     func assign(_ target: ExprSyntax, _ value: Value, _ scope: Scope) throws(SwiftImportError) {
+        // `_ = f()`: the value is evaluated and dropped.
+        if target.is(DiscardAssignmentExprSyntax.self) { return }
         if let r = target.as(DeclReferenceExprSyntax.self) {
             let name = r.baseName.text
             if let owner = scope.owner(of: name) { owner.names[name] = value; self.name(value, name); return }

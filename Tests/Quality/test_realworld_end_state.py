@@ -53,8 +53,8 @@ def scene_args(name: str) -> list:
     return json.loads((CORPUS / "corpus.json").read_text()).get("scene_args", {}).get(name.removesuffix(".yaml"), [])
 
 
-def still(scene: Path, out: Path, extra: list = ()) -> Image.Image:
-    subprocess.run([str(SEGUE), "still", str(scene), "--time", "100", "--scale", "1", "-o", str(out), *extra],
+def still(scene: Path, out: Path, extra: list = (), scale: int = 1) -> Image.Image:
+    subprocess.run([str(SEGUE), "still", str(scene), "--time", "100", "--scale", str(scale), "-o", str(out), *extra],
                    check=True, capture_output=True, cwd=scene.parent)
     return Image.open(out).convert("RGB")
 
@@ -89,3 +89,57 @@ def test_last_frame_is_the_destination(name, tmp_path):
     # scale; anything else is a different picture.
     changed = sum(diff.histogram()[17:])
     assert changed <= actual.size[0] * actual.size[1] * 0.001, f"{name}: {changed} pixels differ from the destination screen"
+
+
+def screen_alone(scene: Path, doc: dict, screen: str, tmp_path: Path, scale: int = 1) -> Image.Image:
+    """One screen of the scene, drawn alone by the push preset's end state."""
+    reference = {"canvas": doc["canvas"], "screens": doc["screens"],
+                 "transition": {"preset": "push", "from": next(s for s in doc["screens"] if s != screen), "to": screen}}
+    ref_path = scene.parent / f".end-state-{screen}-{scene.name}"
+    ref_path.write_text(yaml.safe_dump(reference))
+    try:
+        return still(ref_path, tmp_path / f"{screen}.png", scale=scale)
+    finally:
+        ref_path.unlink()
+
+
+def same(a: Image.Image, b: Image.Image) -> int:
+    """Pixels differing by more than anti-aliasing does."""
+    return sum(ImageChops.difference(a, b).convert("L").histogram()[17:])
+
+
+@pytest.mark.skipif(not SEGUE.exists(), reason="segue is not built")
+def test_side_menu_ends_with_the_presenter_slid_aside(tmp_path):
+    """viewSlideOut, menuWidth 292.5 (the scene's config): the menu is at x 0 … 292.5 under the
+    presenter, which UIKit keeps (over full screen) translated right by 292.5."""
+    scene = CORPUS / "scenes" / "sidemenu-present.yaml"
+    if not (CORPUS / "jonkykong-SideMenu" / "SideMenuAnimationController.swift").exists():
+        pytest.skip("the corpus files are not here: scripts/realworld-corpus fetch")
+    doc = yaml.safe_load(scene.read_text())
+    # At 2 px per point the 292.5 pt edge falls on a pixel boundary (585).
+    actual = still(scene, tmp_path / "actual.png", scale=2)
+    home, menu = screen_alone(scene, doc, "home", tmp_path, 2), screen_alone(scene, doc, "menu", tmp_path, 2)
+    w, h = actual.size
+    # The menu is laid out at its 292.5 pt width, so its rows end (and their chevrons sit) further
+    # left than on a full-width menu: compare the first 240 pt, which both layouts share.
+    assert same(actual.crop((0, 0, 480, h)), menu.crop((0, 0, 480, h))) <= 480 * h * 0.001
+    # Right of the edge: the home screen's first 97.5 pt.
+    assert same(actual.crop((585, 0, w, h)), home.crop((0, 0, w - 585, h))) <= (w - 585) * h * 0.001
+
+
+@pytest.mark.skipif(not SEGUE.exists(), reason="segue is not built")
+def test_pan_modal_ends_as_a_sheet_over_the_dimmed_presenter(tmp_path):
+    """PanModal with no scroll view rests at topOffset = the safe area's top (47 pt on a 390 × 844
+    iPhone) + 21 = 68 pt, over the presenter dimmed by black at 0.7 alpha: 0.3 × its colour."""
+    scene = CORPUS / "scenes" / "panmodal-present.yaml"
+    if not (CORPUS / "slackhq-PanModal" / "PanModalPresentationAnimator.swift").exists():
+        pytest.skip("the corpus files are not here: scripts/realworld-corpus fetch")
+    doc = yaml.safe_load(scene.read_text())
+    actual = still(scene, tmp_path / "actual.png")
+    detail, listing = screen_alone(scene, doc, "detail", tmp_path), screen_alone(scene, doc, "list", tmp_path)
+    w, h = actual.size
+    # Below the drag indicator and the rounded corners: the detail screen from its top, 68 pt down.
+    assert same(actual.crop((0, 88, w, h)), detail.crop((0, 20, w, h - 68))) <= w * (h - 88) * 0.001
+    # Above the sheet, clear of the drag indicator (which sits just above it): the dimmed list.
+    dimmed = listing.crop((0, 0, w, 50)).point(lambda v: round(v * 0.3))
+    assert same(actual.crop((0, 0, w, 50)), dimmed) <= w * 50 * 0.001
