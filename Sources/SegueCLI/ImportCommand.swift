@@ -172,6 +172,9 @@ struct ImportCommand: ParsableCommand {
             if found.enumCases[p.type] == ["{screen: SCREEN}"] {
                 return (p.label, "{screen: \(from)}", "\(p.type): a view controller that adopts it (a screen of the scene)")
             }
+            if let adopter = found.enumCases[p.type]?.first, adopter.hasPrefix("{type: ") {
+                return (p.label, adopter, "\(p.type): the module's type that adopts it; its properties may follow as keys")
+            }
             if let cases = found.enumCases[p.type] {
                 return (p.label, cases[0], "\(p.type): one of \(cases.joined(separator: ", "))")
             }

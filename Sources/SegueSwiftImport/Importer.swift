@@ -190,6 +190,15 @@ public enum SwiftAnimatorImporter {
             let typeName = program.resolvedTypeName(p.type.trimmedDescription)
             let bare = String(typeName.trimmingCharacters(in: ["?", "!"]).split(separator: ".").last ?? "")
             if let e = program.types[bare], e.isEnum, !e.enumCases.isEmpty { cases[typeName] = e.enumCases }
+            // A protocol of the module (or a composition of them) that one struct or class of the
+            // module adopts: that type, made from a map.
+            let wanted = program.protocolNames(in: typeName)
+            let adopters = wanted.isEmpty ? [] : program.types.values
+                .filter { !$0.isProtocolExtension && !$0.isEnum && !program.isUIKitSubclass($0) && wanted.isSubset(of: program.adoptedProtocols(of: $0)) }
+            if adopters.count == 1 {
+                cases[typeName] = ["{type: \(adopters[0].name)}"]
+                return (p.firstName.text, typeName)
+            }
             // A protocol of the module (or a composition with one): the scene's screens adopt it.
             let parts = typeName.trimmingCharacters(in: ["?", "!"]).split(separator: "&").map { $0.trimmingCharacters(in: .whitespaces) }
             if parts.contains(where: { program.types[$0]?.isProtocolExtension == true && program.types[$0]?.initializers.isEmpty == true }) {

@@ -22,6 +22,8 @@ extension Evaluator {
             let typeHint = hint.map { $0.hasSuffix("?") || $0.hasSuffix("!") ? String($0.dropLast()) : $0 }
             if let h = typeHint, ["CGRect", "CGPoint", "CGSize", "CGAffineTransform", "CATransform3D", "UIColor"].contains(h),
                let v = try? staticMember(h, name, m) { return v }
+            // A static member of the class or struct the context expects: `var style: Style = .slide`.
+            if let h = typeHint, let t = program.types[h], !t.isEnum, t.properties[name]?.isStatic == true { return try staticProperty(t, name, m) }
             if let h = typeHint, let t = program.types[h], t.isEnum {
                 guard t.enumCases.contains(name) else { throw fail(.unknownIdentifier, m, "\(h) has no case '\(name)'") }
             }
