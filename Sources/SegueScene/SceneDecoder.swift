@@ -57,7 +57,7 @@ package final class SceneDecoder: ValueReader {
                             "masksToBounds", "borderWidth", "borderColor", "doubleSided", "allowsEdgeAntialiasing", "contents",
                             "contentsGravity", "text", "scroll", "snapshotSize", "shadowColor", "shadowOpacity", "shadowRadius",
                             "shadowOffset", "shadowPath", "cornerCurve", "maskedCorners"]
-                            + shapeLayerKeys + gradientLayerKeys + ["blur", "contentsRect", "mask", "sublayers"]
+                            + shapeLayerKeys + gradientLayerKeys + ["blur", "contentsRect", "mask", "beginTime", "interaction", "sublayers"]
     package static let layerSynonyms = [
         "alpha": "opacity", "isHidden": "hidden", "clipsToBounds": "masksToBounds", "isDoubleSided": "doubleSided",
         "center": "position", "anchor": "anchorPoint", "subviews": "sublayers", "children": "sublayers",
@@ -522,6 +522,11 @@ package final class SceneDecoder: ValueReader {
                 let scroll = try decodeScroll(value, layer: what)
                 contentOffsetKey = value.mapping?.first { $0.key.scalar?.string == "contentOffset" }?.key
                 layer.scroll = scroll
+            case "beginTime":
+                layer.beginTime = try number(value, "beginTime", in: 0 ... Limits.seconds, what: "between 0 and \(Int(Limits.seconds)) seconds",
+                                             example: "beginTime: 1.5")
+            case "interaction":
+                layer.interaction = try decodeInteraction(value)
             case "sublayers":
                 let errorsBefore = collected.count
                 layer.sublayers = try decodeLayerList(value, key: "sublayers", depth: depth + 1)
