@@ -255,8 +255,9 @@ package final class SceneDecoder: ValueReader {
         }
         if duration == 0, let durationNode {
             // A still cannot show a gesture either.
-            let what = interaction != nil ? "an interaction" : "a scroll view's drag"
-            if interaction != nil || Self.hasDrag(layers) {
+            let layerInteraction = Self.hasLayerInteraction(layers)
+            let what = interaction != nil || layerInteraction ? "an interaction" : "a scroll view's drag"
+            if interaction != nil || layerInteraction || Self.hasDrag(layers) {
                 throw rangeError(durationNode, "'duration' must be greater than 0: the scene has \(what), which needs time to run",
                                  "remove 'duration:' to end when everything has run, or give the scene's length in seconds")
             }
@@ -954,6 +955,10 @@ package final class SceneDecoder: ValueReader {
     }
 
     /// Whether a layer in the tree is a scroll view with a scripted drag.
+    static func hasLayerInteraction(_ layers: [LayerSpec]) -> Bool {
+        layers.contains { $0.interaction != nil || hasLayerInteraction($0.sublayers) }
+    }
+
     package static func hasDrag(_ layers: [LayerSpec]) -> Bool {
         layers.contains { $0.scroll?.drag != nil || $0.scroll?.gestures.isEmpty == false || hasDrag($0.sublayers) }
     }

@@ -131,3 +131,23 @@ import SegueScene
         #expect(tl.scene.allLayers.first { $0.id == "s2" }.map { !$0.hidden } == false)
     }
 }
+
+@Suite struct LayerClockErrorTests {
+    /// A still has no time for a layer's finger to move, as for the scene's own interaction.
+    @Test func aStillCannotHaveALayersInteraction() {
+        let yaml = """
+        canvas: {size: [400, 400]}
+        duration: 0
+        layers:
+          - id: container
+            frame: [0, 0, 400, 400]
+            interaction: {gesture: {type: pan, points: [[0.1, 0, 200], [0.5, 100, 200]]}, progress: "translation.x / 200"}
+        """
+        do {
+            _ = try SceneLoader.parse(yaml, file: "t.yaml", baseDirectory: "/")
+            Issue.record("a still with a layer's interaction parsed")
+        } catch {
+            #expect(error.location?.line == 2 && error.message.contains("an interaction"), "\(error)")
+        }
+    }
+}
