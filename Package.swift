@@ -41,7 +41,7 @@ let package = Package(
         // Stage 1b: presets and Swift animators expand into ordinary layers and animations before
         // the scene is decoded; the scene format's JSON Schema (it covers both). Front ends load
         // scenes through here.
-        .target(name: "SeguePresets", dependencies: ["SegueGeometry", "SegueScene", "SegueSwiftImport", "Yams"]),
+        .target(name: "SeguePresets", dependencies: ["SegueGeometry", "SegueScene", "SegueSwiftImport", "SegueTimeline", "Yams"]),
         // Stage 2: scene model + time → per-layer presentation state (pure function of time).
         .target(name: "SegueTimeline", dependencies: ["SegueGeometry", "SegueScene"]),
         // Stage 3: layer state → display list (full matrices, projected quads, draw order).

@@ -19,10 +19,6 @@ extension PresetReader {
 
     func cardSnap(_ p: PresetParams, _ ctx: PresetContext) throws(SceneError) -> StepOutput {
         let b = NodeBuilder(at: p.node)
-        if !ctx.prefix.isEmpty {
-            throw SceneError(.invalidValue, at: location(p.node), "the cardSnap preset cannot be part of a timeline: its drag runs on the scene's clock",
-                             suggestion: "give it a scene of its own with transition: {preset: cardSnap, …}")
-        }
         let w = ctx.canvas.width
         let rule = SnapRule(rawValue: try p.choice("rule", among: SnapRule.allCases.map(\.rawValue), default: "cardSnap")) ?? .cardSnap
         let seed002 = rule == .cardSnap
@@ -130,6 +126,9 @@ extension PresetReader {
                              ("masksToBounds", b.bool(true)),
                              ("scroll", b.map(scroll)),
                              ("sublayers", b.list(sublayers))]))
-        return StepOutput(layers: layers, animations: [], duration: 0)
+        // The drag's times are from the step's start; the carousel rests when its scroll view does.
+        var out = StepOutput(layers: layers, animations: [], duration: 0)
+        out.ownClock = true
+        return out
     }
 }

@@ -81,7 +81,11 @@ extension PresetReader {
     /// progress = translation.x / 200, clamped; on release it finishes above 0.5, else cancels.
     func edgeSwipeBack(_ p: PresetParams, _ ctx: PresetContext, from: ScreenDef, to: ScreenDef) throws(SceneError) -> StepOutput {
         let b = NodeBuilder(at: p.node)
-        var out = try flip(p, ctx, from: from, to: to, dismiss: true)
+        // The finger's times and the flip's run from the step's start (StepOutput.ownClock).
+        var local = ctx
+        local.begin = 0
+        var out = try flip(p, local, from: from, to: to, dismiss: true)
+        out.ownClock = true
         let points: Node
         if let given = p.node("points") {
             if p.node("dragDistance") != nil || p.node("dragDuration") != nil {

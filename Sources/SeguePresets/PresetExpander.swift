@@ -3,6 +3,7 @@ import Foundation
 import Yams
 import SegueGeometry
 import SegueScene
+import SegueTimeline
 
 /// Expands `screens:`, `transition:` and `timeline:` into ordinary layers, animations, keyframe
 /// groups and an interaction, at the level of the YAML tree, before the scene is decoded. The
@@ -34,6 +35,7 @@ public enum PresetExpander {
         guard map.contains(where: { topKeys.contains($0.key.scalar?.string ?? "") }) else { return root }
         let reader = PresetReader(file: file, source: source)
         reader.baseDirectory = baseDirectory // zoomGallery reads its image's size
+        reader.sceneText = source // a step on its own time is decoded alone to find when it settles
         let expanded: Node
         do throws(SceneError) {
             expanded = try reader.expandScene(map, root: root)
@@ -98,6 +100,13 @@ struct StepOutput {
     var touches: [Node] = []
     /// How long the step runs (the transition's duration, or the gesture's end).
     var duration: Double = 0
+    /// The step runs on its own time: every time in it (its fingers', its animations') is from
+    /// the step's start, not the scene's, whatever `PresetContext.begin` says. In a timeline its
+    /// layers go under a layer whose `beginTime` is the step's start, which also carries the
+    /// step's `interaction` (it drives only the step's animations), and the step lasts until
+    /// its motion settles. Presets with a scripted finger set it; a step with an interaction
+    /// is always on its own time.
+    var ownClock = false
 }
 
 /// The context a preset expands in.
@@ -120,9 +129,11 @@ final class PresetReader: ValueReader {
     var warnedLoads: Set<String> = []
     /// Where relative image paths are resolved from (the scene file's folder).
     var baseDirectory = "."
+    /// The scene file's text, for errors found while decoding a step alone.
+    var sceneText = ""
     /// Files read while expanding (Swift animator sources), absolute, in the order read.
     var readFiles: [String] = []
-    static let timelineStepKeys = ["transition", "hold"]
+    static let timelineStepKeys = ["transition", "hold", "duration"]
     static let presetNames = ["flip", "edgeSwipeBack", "push", "pop", "cardSnap", "semiModal", "fullscreen", "accordion", "zoomGallery", "photoPager", "storyPager"]
 
     func expandScene(_ map: Node.Mapping, root: Node) throws(SceneError) -> Node {
@@ -173,7 +184,7 @@ final class PresetReader: ValueReader {
             layers = out.layers; animations = out.animations; interaction = out.interaction; total = out.duration
             touches = out.touches
         } else if let timelineNode {
-            (layers, animations, touches, total) = try expandTimeline(timelineNode, canvas: canvas, screens: screens)
+            (layers, animations, touches, total) = try expandTimeline(timelineNode, canvas: canvas, screens: screens, root: root)
         } else if let first = screens.first {
             // The screen on its own: it loads at 0, so its fading cells and its scroll play.
             layers = [try screenLayer(first, id: first.name, frame: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height), loading: true)]
@@ -227,41 +238,53 @@ final class PresetReader: ValueReader {
 
     // MARK: - Timeline
 
-    func expandTimeline(_ node: Node, canvas: Size, screens: [ScreenDef]) throws(SceneError) -> ([Node], [Node], [Node], Double) {
+    func expandTimeline(_ node: Node, canvas: Size, screens: [ScreenDef], root: Node) throws(SceneError) -> ([Node], [Node], [Node], Double) {
         guard case let .sequence(steps) = node, !steps.isEmpty else {
             throw typeError(node, expected: "a list of steps", for: "timeline",
                             example: "timeline: [{transition: {preset: flip, direction: present}}, {hold: 0.6}]")
         }
-        struct Window { var begin: Double; var end: Double; var out: StepOutput; var node: Node }
+        /// `clock`: when a step on its own time starts (StepOutput.ownClock).
+        struct Window { var begin: Double; var end: Double; var out: StepOutput; var node: Node; var clock: Double? }
         var windows: [Window] = []
         var t = 0.0
         var previous: (String, String)?
         for (i, step) in steps.enumerated() {
             try tick(step)
             let schema = MapSchema(what: "timeline step \(i + 1)", keys: Self.timelineStepKeys,
-                                   synonyms: ["wait": "hold", "pause": "hold", "delay": "hold", "preset": "transition"])
+                                   synonyms: ["wait": "hold", "pause": "hold", "delay": "hold", "preset": "transition", "length": "duration"])
             let entries = try entries(of: step, schema, key: "timeline", example: "- {hold: 0.6}")
-            guard entries.count == 1, let entry = entries.first else {
+            var tracker = KeyTracker()
+            var found: [String: Entry] = [:]
+            for e in entries { found[try check(e, schema, &tracker)] = e }
+            if let d = found["duration"], found["transition"] == nil {
+                throw SceneError(.invalidValue, at: location(d.key), "'duration' on timeline step \(i + 1) says how long its transition lasts, and the step has no 'transition:'",
+                                 suggestion: found["hold"] != nil ? "a hold's length is its value: - {hold: 0.6}" : "add transition: {preset: …}, or remove 'duration'")
+            }
+            guard found.count == 1 || (found.count == 2 && found["duration"] != nil), let entry = found["transition"] ?? found["hold"] else {
                 throw SceneError(.invalidValue, at: location(step), "timeline step \(i + 1) must be one 'transition:' or one 'hold:'",
                                  suggestion: "write each on its own item: - {transition: {preset: flip}}  - {hold: 0.6}")
             }
-            var tracker = KeyTracker()
-            switch try check(entry, schema, &tracker) {
-            case "hold":
+            if entry.name.map({ schema.synonyms[$0] ?? $0 }) == "hold" || found["hold"] != nil {
                 let d = try number(entry.value, "hold", in: 0 ... Limits.seconds, what: "between 0 and \(Int(Limits.seconds)) seconds", example: "hold: 0.6")
                 t += d
                 if !windows.isEmpty { windows[windows.count - 1].end = t }
-            default:
+            } else {
+                let given = try found["duration"].map { e throws(SceneError) in
+                    try number(e.value, "duration", in: 0 ... Limits.seconds, what: "between 0 and \(Int(Limits.seconds)) seconds", example: "duration: 2.5")
+                }
                 let k = windows.count + 1
                 let ctx = PresetContext(canvas: canvas, screens: screens, prefix: "s\(k)-", begin: t)
-                let out = try expandTransition(entry.value, ctx, previous: &previous)
-                if let interaction = out.interaction {
-                    throw SceneError(.invalidValue, at: location(entry.value), "an interactive preset cannot be part of a timeline: its gesture drives every animation of the scene",
-                                     suggestion: "give it a scene of its own with transition: {…}")
-                        .with(related: location(interaction))
+                var out = try expandTransition(entry.value, ctx, previous: &previous)
+                let ownClock = out.ownClock || out.interaction != nil
+                let length: Double
+                if ownClock {
+                    out.touches = out.touches.map { shiftGesture($0, by: t) }
+                    if let given { length = given } else { length = try settleTime(of: out, root: root) }
+                } else {
+                    length = given ?? out.duration
                 }
-                windows.append(Window(begin: windows.isEmpty ? 0 : t, end: t + out.duration, out: out, node: entry.value))
-                t += out.duration
+                windows.append(Window(begin: windows.isEmpty ? 0 : t, end: t + length, out: out, node: entry.value, clock: ownClock ? t : nil))
+                t += length
             }
         }
         guard !windows.isEmpty else {
@@ -273,7 +296,15 @@ final class PresetReader: ValueReader {
             let b = NodeBuilder(at: w.node)
             let id = "s\(k + 1)"
             touches += w.out.touches
-            layers.append(b.map([("id", b.string(id)), ("frame", b.rect(full)), ("hidden", b.bool(k > 0)), ("sublayers", b.list(w.out.layers))]))
+            var content = w.out.layers
+            if let clock = w.clock {
+                // A step on its own time: its layers, animations and fingers run from its start.
+                var pairs: [(String, Node)] = [("id", b.string("\(id)-clock")), ("frame", b.rect(full)), ("beginTime", b.number(clock))]
+                if let interaction = w.out.interaction { pairs.append(("interaction", interaction)) }
+                pairs.append(("sublayers", b.list(content)))
+                content = [b.map(pairs)]
+            }
+            layers.append(b.map([("id", b.string(id)), ("frame", b.rect(full)), ("hidden", b.bool(k > 0)), ("sublayers", b.list(content))]))
             animations += w.out.animations
             // Each step shows only in its own window: step k+1 takes over when it begins.
             if k > 0 {
@@ -286,6 +317,50 @@ final class PresetReader: ValueReader {
             }
         }
         return (layers, animations, touches, max(t, 0.001))
+    }
+
+    /// How long a step on its own time runs: until its last motion rests (its animations, its
+    /// interaction's finish or cancel, its scroll views' deceleration and springs, its fingers),
+    /// worked out by the timeline from the step alone.
+    func settleTime(of out: StepOutput, root: Node) throws(SceneError) -> Double {
+        let b = NodeBuilder(at: root)
+        var pairs: [(Node, Node)] = []
+        if let canvas = root.value(forKey: "canvas") { pairs.append((b.plain("canvas"), canvas)) }
+        pairs.append((b.plain("layers"), b.list(out.layers)))
+        if !out.animations.isEmpty { pairs.append((b.plain("animations"), b.list(out.animations))) }
+        if let interaction = out.interaction { pairs.append((b.plain("interaction"), interaction)) }
+        let alone = Node.mapping(.init(pairs, .implicit, .block, root.mark))
+        let scene = try SceneDecoder(file: file, baseDirectory: baseDirectory, source: sceneText).decodeScene(alone)
+        return max(Timeline(scene: scene).duration, 0.001)
+    }
+
+    /// A finger of `touches:` moved `shift` seconds later: its points' times, and a pinch's or
+    /// a tap's own times.
+    func shiftGesture(_ node: Node, by shift: Double) -> Node {
+        guard shift != 0 else { return node }
+        let b = NodeBuilder(at: node)
+        switch node {
+        case let .mapping(map):
+            return .mapping(.init(map.map { key, value -> (Node, Node) in
+                switch key.scalar?.string {
+                case "points":
+                    guard case let .sequence(points) = value else { return (key, value) }
+                    return (key, .sequence(.init(points.map { point -> Node in
+                        guard case let .sequence(v) = point, v.count == 3, let t = v[0].scalar.flatMap({ Self.number(in: $0.string) }) else { return point }
+                        return .sequence(.init([b.number(Self.round9(t + shift)), v[1], v[2]], point.tag, .flow, point.mark))
+                    }, value.tag, value.sequence?.style ?? .flow, value.mark)))
+                case "time", "begin", "release":
+                    guard let t = value.scalar.flatMap({ Self.number(in: $0.string) }) else { return (key, value) }
+                    return (key, b.number(Self.round9(t + shift)))
+                default:
+                    return (key, shiftGesture(value, by: shift))
+                }
+            }, map.tag, map.style, node.mark))
+        case let .sequence(items):
+            return .sequence(.init(items.map { shiftGesture($0, by: shift) }, items.tag, items.style, node.mark))
+        default:
+            return node
+        }
     }
 
     // MARK: - Transitions

@@ -168,6 +168,9 @@ enum SchemaMaps {
                 "shadowOffset": KeyDoc(.numbers([2]), "[width, height]: how far the shadow is moved, in the layer's points. Default [0, -3]."),
                 "shadowPath": KeyDoc(.ref("path"), "The shadow's shape, instead of the layer's alpha. Default none."),
                 "blur": KeyDoc(.anyOf([.names(["none"] + BlurStyle.allCases.map(\.rawValue)), .raw(["type": "null"])]), "UIVisualEffectView with UIBlurEffect(style:): blurs, saturates and tints what lies behind the layer, within its rounded bounds; none for an effect view without an effect (one that animates to a style)."),
+                "beginTime": KeyDoc(.seconds, "CAMediaTiming.beginTime: the layer, its sublayers, their animations, scroll views and interactions run this many seconds behind the parent's time. Default 0."),
+                "interaction": KeyDoc(.anyOf([.ref("interaction"), .raw(["type": "null"])]),
+                                      "An interactive transition that drives only this layer's and its sublayers' animations, on the layer's time (as UIPercentDrivenInteractiveTransition drives the transition's container view)."),
                 "contentsRect": KeyDoc(.numbers([4]), "CALayer.contentsRect: [x, y, width, height], the part of the contents (an image, or a snapshot's content) fitted to the bounds, in their unit space. Default [0, 0, 1, 1]."),
                 "colors": KeyDoc(.anyOf([.list(.color), .raw(["type": "null"])]), "CAGradientLayer.colors: the gradient's stop colours, filling the layer's shape above its background."),
                 "locations": KeyDoc(.anyOf([.list(.number(0 ... 1)), .raw(["type": "null"])]), "CAGradientLayer.locations: one location per colour, 0 to 1, not decreasing. Default: spread evenly."),
@@ -380,7 +383,9 @@ enum SchemaMaps {
             SchemaMap(name: "timelineStep", text: "One step of a timeline: a transition or a hold.", keys: PresetReader.timelineStepKeys, docs: [
                 "transition": KeyDoc(.ref("transition"), "A preset transition."),
                 "hold": KeyDoc(.number(0 ... Limits.seconds), "Seconds to hold the last frame."),
-            ], extra: ["minProperties": 1, "maxProperties": 1]),
+                "duration": KeyDoc(.number(0 ... Limits.seconds), "How long the transition's step lasts, instead of until its motion settles."),
+            ], extra: ["minProperties": 1, "maxProperties": 2, "dependentRequired": ["duration": ["transition"]],
+                       "not": ["required": ["transition", "hold"]]]),
             SchemaMap(name: "screen", text: "A screen for presets: a screenshot (contents:) or built from components (content:).",
                       keys: PresetReader.screenKeys, renamed: PresetReader.screenRenamed, docs: [
                 "title": KeyDoc(.text, "A navigation bar with this large title."),

@@ -42,10 +42,12 @@ extension PresetReader {
                 bindings[key] = try bindValue(entry.value, name, ctx, from: from, to: to)
             }
         }
+        // An interactive animator runs on its step's own time (StepOutput.ownClock).
         let interactive = try interactiveRequest(&params, node, delay: delay)
         var request = SwiftImportRequest(path: fullPath, displayPath: fullPath, typeName: typeName, from: from.name, to: to.name,
                                          canvas: ctx.canvas, initArguments: initArguments, bindings: bindings,
-                                         prefix: ctx.prefix, begin: ctx.begin + delay, mark: node.mark, interactive: interactive?.request)
+                                         prefix: ctx.prefix, begin: (interactive == nil ? ctx.begin : 0) + delay, mark: node.mark,
+                                         interactive: interactive?.request)
         request.modulePaths = modulePaths
         request.kind = try transitionKind(&params)
         if let p = params.node("presentationController") {

@@ -17,10 +17,7 @@ import SegueScene
 extension PresetReader {
     func zoomGallery(_ p: PresetParams, _ ctx: PresetContext) throws(SceneError) -> StepOutput {
         let b = NodeBuilder(at: p.node)
-        if !ctx.prefix.isEmpty {
-            throw SceneError(.invalidValue, at: location(p.node), "the zoomGallery preset cannot be part of a timeline: its gestures run on the scene's clock",
-                             suggestion: "give it a scene of its own with transition: {preset: zoomGallery, contents: photo.png}")
-        }
+        let prefix = ctx.prefix
         if let n = p.node("delay") {
             throw SceneError(.invalidValue, at: location(n), "the zoomGallery preset has no delay: its gestures give their own times",
                              suggestion: "remove 'delay', and give gestures: [...] with the times you want")
@@ -46,7 +43,7 @@ extension PresetReader {
                                    example: "maxZoom: 2")
         // Written in full (the shortest form that reads back the same Double), so the fit is exact.
         var zoom: [(String, Node)] = [("min", b.number(minimum)), ("max", b.number(maximum)),
-                                      ("initial", b.number(minimum)), ("centers", b.bool(true)), ("view", b.string("photo"))]
+                                      ("initial", b.number(minimum)), ("centers", b.bool(true)), ("view", b.string(prefix + "photo"))]
         if let n = p.node("doubleTapScale") {
             let s = try number(n, "doubleTapScale", in: minimum ... maximum, what: "between the fit scale \(Quote.number(Self.round9(minimum))) and maxZoom \(Quote.number(Self.round9(maximum)))",
                                example: "doubleTapScale: \(Quote.number(Self.round9(maximum)))")
@@ -57,10 +54,10 @@ extension PresetReader {
         // The gestures: given, or the default script on this canvas.
         let gestures = p.node("gestures") ?? defaultGalleryGestures(viewport, b)
         let background = p.node("background") ?? b.string("#000000")
-        let photo = b.map([("id", b.string("photo")), ("frame", b.rect(Rect(x: 0, y: 0, width: imageSize.width, height: imageSize.height))),
+        let photo = b.map([("id", b.string(prefix + "photo")), ("frame", b.rect(Rect(x: 0, y: 0, width: imageSize.width, height: imageSize.height))),
                            ("contents", image)])
         var layers: [Node] = [
-            b.map([("id", b.string("gallery")), ("frame", b.rect(Rect(x: 0, y: 0, width: viewport.width, height: viewport.height))),
+            b.map([("id", b.string(prefix + "gallery")), ("frame", b.rect(Rect(x: 0, y: 0, width: viewport.width, height: viewport.height))),
                    ("backgroundColor", background), ("masksToBounds", b.bool(true)),
                    ("scroll", b.map([("zoom", b.map(zoom, flow: true)), ("gestures", gestures)])),
                    ("sublayers", b.list([photo]))]),
@@ -68,15 +65,18 @@ extension PresetReader {
         if try p.node("closeButton").map({ n throws(SceneError) in try bool(n, "closeButton") }) ?? true {
             // storyPictureCloseButton: a round button in the top-left corner, under the status bar.
             let size = 36.0
-            layers.append(b.map([("id", b.string("close")), ("frame", b.rect(Rect(x: 16, y: 54, width: size, height: size))),
+            layers.append(b.map([("id", b.string(prefix + "close")), ("frame", b.rect(Rect(x: 16, y: 54, width: size, height: size))),
                                  ("backgroundColor", b.string("#FFFFFF40")), ("cornerRadius", b.number(size / 2)),
-                                 ("sublayers", b.list([b.map([("id", b.string("close-mark")),
+                                 ("sublayers", b.list([b.map([("id", b.string(prefix + "close-mark")),
                                                               ("frame", b.rect(Rect(x: 0, y: 4, width: size, height: size - 8))),
                                                               ("text", textNode(b.string("×"), size: 26, weight: "bold", color: "#FFFFFF",
                                                                                 alignment: "center", b))])]))]))
         }
-        // The timeline runs the scene until the last motion rests (a scene's `duration:` can add a hold).
-        return StepOutput(layers: layers, animations: [], duration: 0)
+        // The gestures' times are from the step's start, and the step lasts until the last
+        // motion rests (a scene's `duration:`, or a timeline step's, can add a hold).
+        var out = StepOutput(layers: layers, animations: [], duration: 0)
+        out.ownClock = true
+        return out
     }
 
     /// The photo's size in points: its PNG header (one point per pixel, as UIImage(contentsOfFile:)

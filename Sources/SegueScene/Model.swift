@@ -136,6 +136,12 @@ public struct LayerSpec: Sendable {
     /// The part of the contents (an image, or a snapshot's content) the layer shows, in the
     /// unit space of the contents: [0, 0, 1, 1] is all of it.
     public var contentsRect: Rect = .unitContents
+    /// CAMediaTiming's `beginTime` on a layer: the layer and everything in it (its animations,
+    /// its scroll view's fingers, its interaction) run on the parent's time less this.
+    public var beginTime: Double = 0
+    /// A gesture that drives this layer's animations and those of its sublayers, as
+    /// UIPercentDrivenInteractiveTransition drives the transition's container view.
+    public var interaction: InteractionSpec?
     public var sublayers: [LayerSpec]
 
     public init(id: String, location: SourceLocation,

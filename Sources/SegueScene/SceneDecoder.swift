@@ -57,7 +57,7 @@ package final class SceneDecoder: ValueReader {
                             "masksToBounds", "borderWidth", "borderColor", "doubleSided", "allowsEdgeAntialiasing", "contents",
                             "contentsGravity", "text", "scroll", "snapshotSize", "shadowColor", "shadowOpacity", "shadowRadius",
                             "shadowOffset", "shadowPath", "cornerCurve", "maskedCorners"]
-                            + shapeLayerKeys + gradientLayerKeys + ["blur", "contentsRect", "mask", "sublayers"]
+                            + shapeLayerKeys + gradientLayerKeys + ["blur", "contentsRect", "mask", "beginTime", "interaction", "sublayers"]
     package static let layerSynonyms = [
         "alpha": "opacity", "isHidden": "hidden", "clipsToBounds": "masksToBounds", "isDoubleSided": "doubleSided",
         "center": "position", "anchor": "anchorPoint", "subviews": "sublayers", "children": "sublayers",
@@ -255,8 +255,9 @@ package final class SceneDecoder: ValueReader {
         }
         if duration == 0, let durationNode {
             // A still cannot show a gesture either.
-            let what = interaction != nil ? "an interaction" : "a scroll view's drag"
-            if interaction != nil || Self.hasDrag(layers) {
+            let layerInteraction = Self.hasLayerInteraction(layers)
+            let what = interaction != nil || layerInteraction ? "an interaction" : "a scroll view's drag"
+            if interaction != nil || layerInteraction || Self.hasDrag(layers) {
                 throw rangeError(durationNode, "'duration' must be greater than 0: the scene has \(what), which needs time to run",
                                  "remove 'duration:' to end when everything has run, or give the scene's length in seconds")
             }
@@ -522,6 +523,11 @@ package final class SceneDecoder: ValueReader {
                 let scroll = try decodeScroll(value, layer: what)
                 contentOffsetKey = value.mapping?.first { $0.key.scalar?.string == "contentOffset" }?.key
                 layer.scroll = scroll
+            case "beginTime":
+                layer.beginTime = try number(value, "beginTime", in: 0 ... Limits.seconds, what: "between 0 and \(Int(Limits.seconds)) seconds",
+                                             example: "beginTime: 1.5")
+            case "interaction":
+                layer.interaction = try decodeInteraction(value)
             case "sublayers":
                 let errorsBefore = collected.count
                 layer.sublayers = try decodeLayerList(value, key: "sublayers", depth: depth + 1)
@@ -949,6 +955,10 @@ package final class SceneDecoder: ValueReader {
     }
 
     /// Whether a layer in the tree is a scroll view with a scripted drag.
+    static func hasLayerInteraction(_ layers: [LayerSpec]) -> Bool {
+        layers.contains { $0.interaction != nil || hasLayerInteraction($0.sublayers) }
+    }
+
     package static func hasDrag(_ layers: [LayerSpec]) -> Bool {
         layers.contains { $0.scroll?.drag != nil || $0.scroll?.gestures.isEmpty == false || hasDrag($0.sublayers) }
     }

@@ -17,6 +17,12 @@ public struct Timeline: Sendable {
     public let interaction: InteractionDriver?
     private let scrolls: [String: ScrollSimulation]
     private let zoomingScrolls: [String: ZoomingScrollSimulation]
+    /// The interactions of layers (`interaction:` on a layer), by layer id: each drives the
+    /// animations of its layer and sublayers, on the layer's own time.
+    private let layerInteractions: [String: InteractionDriver]
+    /// How far each layer's time runs behind the scene's: the sum of its and its ancestors'
+    /// `beginTime`. Only layers with a non-zero offset are listed.
+    private let timeOffsets: [String: Double]
     /// The scene's length: `duration:` if the file gave one, else the end of the last animation,
     /// interaction or scroll.
     public let duration: Double
@@ -67,6 +73,25 @@ public struct Timeline: Sendable {
         self.scrolls = scrolls
         self.zoomingScrolls = zoomingScrolls
 
+        var offsets: [String: Double] = [:]
+        var layerInteractions: [String: InteractionDriver] = [:]
+        // When a layer's subtree comes to rest, in the layer's own time: the end of its last
+        // animation, or for a layer with an interaction, when that interaction has finished or
+        // cancelled (its transition lasts until the last animation it drives ends).
+        func walk(_ layer: LayerSpec, offset: Double) -> Double {
+            let local = offset + layer.beginTime
+            if local != 0 { offsets[layer.id] = local }
+            var end = (byLayer[layer.id] ?? []).map(\.spec.naturalEnd).max() ?? 0
+            for sub in layer.sublayers + layer.maskLayers { end = max(end, sub.beginTime + walk(sub, offset: local)) }
+            guard let spec = layer.interaction else { return end }
+            let driver = InteractionDriver(spec: spec, transitionDuration: end)
+            layerInteractions[layer.id] = driver
+            return driver.end
+        }
+        let subtreeEnds = scene.layers.map { $0.beginTime + walk($0, offset: 0) }
+        self.layerInteractions = layerInteractions
+        timeOffsets = offsets
+
         let animationsEnd = ordered.map(\.naturalEnd).max() ?? 0
         if let spec = scene.interaction {
             interaction = InteractionDriver(spec: spec, transitionDuration: animationsEnd)
@@ -76,7 +101,8 @@ public struct Timeline: Sendable {
         if scene.durationIsExplicit {
             duration = scene.duration
         } else {
-            let ends = [scene.duration, interaction?.end ?? 0] + scrolls.values.map(\.end) + zoomingScrolls.values.map(\.end) + scene.touches.map { GestureTrack($0).release }
+            let scrollEnds = scrolls.map { $0.value.end + (offsets[$0.key] ?? 0) } + zoomingScrolls.map { $0.value.end + (offsets[$0.key] ?? 0) }
+            let ends = [scene.duration, interaction?.end ?? 0] + scrollEnds + subtreeEnds + scene.touches.map { GestureTrack($0).release }
             duration = ends.max() ?? 0
         }
     }
@@ -103,7 +129,12 @@ public struct Timeline: Sendable {
         return scene.layers.map { evaluate($0, sceneTime: t, animationTime: animationTime) }
     }
 
-    private func evaluate(_ spec: LayerSpec, sceneTime: Double, animationTime: Double) -> LayerState {
+    /// `sceneTime` and `animationTime` are the parent's; a layer's `beginTime` moves both back,
+    /// and its interaction, if it has one, sets the animation time from its own time.
+    private func evaluate(_ spec: LayerSpec, sceneTime parentTime: Double, animationTime parentAnimationTime: Double) -> LayerState {
+        var sceneTime = parentTime, animationTime = parentAnimationTime
+        if spec.beginTime != 0 { sceneTime -= spec.beginTime; animationTime -= spec.beginTime }
+        if let driver = layerInteractions[spec.id] { animationTime = driver.transitionTime(at: sceneTime) }
         var state = LayerState(model: spec)
         state.sublayers = spec.sublayers.map { evaluate($0, sceneTime: sceneTime, animationTime: animationTime) }
         state.mask = spec.maskLayers.map { evaluate($0, sceneTime: sceneTime, animationTime: animationTime) }
@@ -155,17 +186,27 @@ extension Timeline {
     /// down. Scroll drags are given in the scroll view's superlayer space, which for the usual
     /// full-screen layouts is the canvas.
     public func touchLocations(at t: Double) -> [Point] {
-        var gestures: [GestureSpec] = []
-        if let g = scene.interaction?.gesture { gestures.append(g) }
-        gestures += scene.touches
+        // Each finger with the time offset of the layer it belongs to.
+        var gestures: [(GestureSpec, Double)] = []
+        if let g = scene.interaction?.gesture { gestures.append((g, 0)) }
+        gestures += scene.touches.map { ($0, 0) }
         for layer in scene.allLayers {
-            if let g = layer.scroll?.drag { gestures.append(g) }
-            gestures += layer.scroll?.gestures.flatMap(\.fingers) ?? []
+            let offset = timeOffsets[layer.id] ?? 0
+            if let g = layer.interaction?.gesture { gestures.append((g, offset)) }
+            if let g = layer.scroll?.drag { gestures.append((g, offset)) }
+            gestures += (layer.scroll?.gestures.flatMap(\.fingers) ?? []).map { ($0, offset) }
         }
-        return gestures.compactMap { g in
+        return gestures.compactMap { g, offset in
             let track = GestureTrack(g)
-            guard t >= track.start, t <= track.release else { return nil }
-            return track.location(at: t)
+            let local = t - offset
+            guard local >= track.start, local <= track.release else { return nil }
+            return track.location(at: local)
         }
     }
+
+    /// How far a layer's time runs behind the scene's (its and its ancestors' `beginTime`).
+    public func timeOffset(of layerID: String) -> Double { timeOffsets[layerID] ?? 0 }
+
+    /// The interaction of a layer that has one (`interaction:` on the layer).
+    public func interaction(of layerID: String) -> InteractionDriver? { layerInteractions[layerID] }
 }

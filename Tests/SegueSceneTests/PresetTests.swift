@@ -299,9 +299,11 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
                     suggestion: ["screens:"])
     }
 
-    @Test func interactivePresetsCannotJoinATimeline() {
-        expectError("canvas: {size: [390, 844]}\nscreens: {a: {title: x}, b: {title: y}}\ntimeline: [{transition: {preset: edgeSwipeBack}}]\n",
-                    .invalidValue, line: 3, column: 25, message: ["interactive"])
+    @Test func aStepsDurationGoesWithATransition() {
+        expectError("canvas: {size: [390, 844]}\nscreens: {a: {title: x}, b: {title: y}}\ntimeline: [{hold: 1, duration: 2}]\n",
+                    .invalidValue, line: 3, column: 22, message: ["'duration'", "no 'transition:'"], suggestion: ["hold: 0.6"])
+        expectError("canvas: {size: [390, 844]}\nscreens: {a: {title: x}, b: {title: y}}\ntimeline: [{transition: {preset: flip}, hold: 1}]\n",
+                    .invalidValue, line: 3, column: 12, message: ["one 'transition:' or one 'hold:'"])
     }
 }
 

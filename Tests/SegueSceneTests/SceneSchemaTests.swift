@@ -43,6 +43,10 @@ struct SceneSchemaTests {
         let swift = forms?.last
         #expect(swift?["required"] as? [String] == ["swift"])
         #expect(Set(((swift?["properties"] as? [String: Any]) ?? [:]).keys) == ["swift", "type", "from", "to", "init", "bind", "delay", "interactive", "gesture", "kind", "presentationStyle", "flags", "presentationController", "presentationInit"])
+        // A layer's own time and its own interaction (what a timeline step with a finger uses).
+        #expect(properties?["beginTime"] != nil && properties?["interaction"] != nil)
+        let step = (defs?["timelineStep"] as? [String: Any])?["properties"] as? [String: Any]
+        #expect(Set((step ?? [:]).keys) == ["transition", "hold", "duration"])
         #expect(object?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     }
 

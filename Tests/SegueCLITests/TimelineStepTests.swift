@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import Testing
+
+/// Presets with a scripted finger as steps of a timeline, as a user sees them: the rendered
+/// frames of a step that follows a hold are the frames of the same preset alone, later by the
+/// hold. Both scenes are rendered by the `segue` binary to raw BGRA and compared byte for byte.
+@Suite struct TimelineStepTests {
+    /// The committed preset scene's `transition:` as the second step of a timeline after
+    /// `hold: 0.5`, and the transition alone; both without the file's own `duration:`.
+    static func pair(_ name: String) throws -> (alone: String, timeline: String) {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("scenes/\(name).yaml"), encoding: .utf8)
+        var head: [String] = [], body: [String] = []
+        var inTransition = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("#") || line.hasPrefix("duration:") { continue }
+            if line.hasPrefix("transition:") { inTransition = true; body.append(String(line.dropFirst("transition:".count))); continue }
+            if inTransition, !line.isEmpty, !line.hasPrefix(" ") { inTransition = false }
+            if inTransition { body.append(line) } else { head.append(line) }
+        }
+        let alone = head.joined(separator: "\n") + "\ntransition:" + body.joined(separator: "\n") + "\n"
+        let indented = body.enumerated().map { $0.offset == 0 || $0.element.isEmpty ? $0.element : "    " + $0.element }
+        let timeline = head.joined(separator: "\n") + "\ntimeline:\n  - hold: 0.5\n  - transition:" + indented.joined(separator: "\n") + "\n"
+        return (alone, timeline)
+    }
+
+    /// The frames of a scene rendered at `scale`, each as raw BGRA bytes.
+    static func frames(_ box: Sandbox, _ name: String, _ text: String, scale: String) throws -> [Data] {
+        let path = try box.write("\(name).yaml", text)
+        let out = box.path("\(name).raw")
+        let r = try segue("render", path, "--format", "raw", "--scale", scale, "-o", out, "--quiet")
+        #expect(r.status == 0, "\(r.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: out))
+        // The frame count, from `segue check`'s "… s, N frames at …".
+        let check = try segue("check", path).stdout
+        let count = check.split(separator: ",").dropFirst().first?.split(separator: " ").first.flatMap { Int($0) } ?? 0
+        guard count > 0, data.count % count == 0 else { Issue.record("\(data.count) bytes, \(check)"); return [] }
+        let frameBytes = data.count / count
+        return stride(from: 0, to: data.count, by: frameBytes).map { data[$0 ..< $0 + frameBytes] }
+    }
+
+    /// The timeline's frame i + hold × fps is the lone preset's frame i, for every frame of the
+    /// lone preset; the frames of the hold show the step's first frame.
+    static func expectShifted(_ name: String, fps: Double, scale: String = "0.5") throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        // The scenes' images are relative to scenes/.
+        let (alone, timeline) = try pair(name)
+        let images = packageRoot.appendingPathComponent("scenes").path + "/images/"
+        let a = try frames(box, "alone", alone.replacingOccurrences(of: "images/", with: images), scale: scale)
+        let b = try frames(box, "timeline", timeline.replacingOccurrences(of: "images/", with: images), scale: scale)
+        let shift = Int((0.5 * fps).rounded())
+        #expect(a.count > 10, "\(name): \(a.count) frames")
+        // The timeline is as long as the hold and the step, which lasts until its motion settles.
+        #expect(b.count == a.count + shift, "\(name): \(b.count) frames in the timeline, \(a.count) alone")
+        let differing = a.indices.filter { $0 + shift >= b.count || a[$0] != b[$0 + shift] }
+        #expect(differing.isEmpty, "\(name): frames \(differing) differ")
+        #expect((0 ..< shift).allSatisfy { b[$0] == a[0] }, "\(name): the hold shows the step's first frame")
+        // The motion is real: the lone preset's frames do not all look alike.
+        #expect(Set(a).count > 3, "\(name): the preset does not move")
+    }
+
+    @Test func zoomGalleryStepIsTheLonePresetShifted() throws { try Self.expectShifted("preset-zoomGallery", fps: 8) }
+    @Test func cardSnapStepIsTheLonePresetShifted() throws { try Self.expectShifted("preset-cardSnap", fps: 30) }
+    @Test func pageSnapStepIsTheLonePresetShifted() throws { try Self.expectShifted("preset-pageSnap", fps: 30) }
+    @Test func edgeSwipeBackStepIsTheLonePresetShifted() throws {
+        try Self.expectShifted("preset-edgeSwipeBack", fps: 60, scale: "0.25")
+        try Self.expectShifted("preset-edgeSwipeBack-cancel", fps: 60, scale: "0.25")
+    }
+    @Test func interactiveSwiftAnimatorStepIsTheLoneAnimatorShifted() throws {
+        // The animator's path is relative to scenes/ too.
+        let box = try Sandbox()
+        defer { box.remove() }
+        let (alone, timeline) = try Self.pair("swift-swipe-dismiss")
+        let dir = packageRoot.appendingPathComponent("scenes").path + "/Animators/"
+        let a = try Self.frames(box, "alone", alone.replacingOccurrences(of: "Animators/", with: dir), scale: "0.25")
+        let b = try Self.frames(box, "timeline", timeline.replacingOccurrences(of: "Animators/", with: dir), scale: "0.25")
+        #expect(b.count == a.count + 15 && a.indices.allSatisfy { a[$0] == b[$0 + 15] })
+    }
+}
