@@ -312,6 +312,19 @@ final class Evaluator {
 
     func runSwitch(_ s: SwitchExprSyntax, _ scope: Scope) throws(SwiftImportError) -> Flow {
         let subject = try eval(s.subject, scope)
+        if case .void = subject {
+            // `null` from the scene where the code switches over a value: name the cases it expects.
+            var names: [String] = []
+            for case let .switchCase(c) in s.cases {
+                guard case let .case(label) = c.label else { continue }
+                for item in label.caseItems {
+                    let text = item.pattern.trimmedDescription
+                    if text.hasPrefix("."), let name = text.dropFirst().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).first { names.append(String(name)) }
+                }
+            }
+            throw fail(.binding, s.subject, "'\(s.subject.trimmedDescription)' is null here, and the switch matches it against \(names.isEmpty ? "its cases" : names.map { "." + $0 }.joined(separator: ", "))",
+                       hint: names.isEmpty ? "give it a value in the scene" : "give one of them in the scene, e.g. \(s.subject.trimmedDescription): \(names[0])")
+        }
         for element in s.cases {
             guard case let .switchCase(c) = element else {
                 throw fail(.unsupported, element, "#if inside switch is not supported")
