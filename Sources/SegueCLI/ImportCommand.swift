@@ -81,6 +81,12 @@ struct ImportCommand: ParsableCommand {
                     break
                 } catch let error as SceneError {
                     guard let key = error.bindKey, let value = error.bindValue, !starter.bindings.contains(where: { $0.key == key }) else { throw error }
+                    // An initializer argument left null that the code needs: its placeholder becomes the value.
+                    if let i = starter.initArguments.firstIndex(where: { $0.label == key && $0.value == "null" }) {
+                        starter.initArguments[i].value = value
+                        text = starter.text
+                        continue
+                    }
                     starter.bindings.append((key, value.replacingOccurrences(of: "SCREEN", with: from), "\(error.location.map { "\($0)" } ?? "")"))
                     text = starter.text
                 }

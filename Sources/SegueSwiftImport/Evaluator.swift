@@ -322,8 +322,10 @@ final class Evaluator {
                     if text.hasPrefix("."), let name = text.dropFirst().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).first { names.append(String(name)) }
                 }
             }
-            throw fail(.binding, s.subject, "'\(s.subject.trimmedDescription)' is null here, and the switch matches it against \(names.isEmpty ? "its cases" : names.map { "." + $0 }.joined(separator: ", "))",
-                       hint: names.isEmpty ? "give it a value in the scene" : "give one of them in the scene, e.g. \(s.subject.trimmedDescription): \(names[0])")
+            var error = fail(.binding, s.subject, "'\(s.subject.trimmedDescription)' is null here, and the switch matches it against \(names.isEmpty ? "its cases" : names.map { "." + $0 }.joined(separator: ", "))",
+                             hint: names.isEmpty ? "give it a value in the scene" : "give one of them in the scene, e.g. \(s.subject.trimmedDescription): \(names[0])")
+            if let first = names.first { error.bind = BindSuggestion(key: Self.normalized(s.subject.trimmedDescription), value: first, swiftType: nil) }
+            throw error
         }
         for element in s.cases {
             guard case let .switchCase(c) = element else {

@@ -62,6 +62,43 @@ import Testing
         #expect(dump.stdout.contains("\"duration\": 1.1"), "\(dump.stdout.prefix(300))")
     }
 
+    @Test func aParameterOfTheAppsTypeTakesTheCaseItsSwitchMatchesAndAProtocolItsModulesAdopter() throws {
+        // Style is the app's (not in the file): its placeholder is null until the switch names its
+        // cases, and the first (.fade) fills it. Settings is the one struct that adopts Config.
+        let box = try Sandbox()
+        defer { box.remove() }
+        let swift = try box.write("Alert.swift", """
+        import UIKit
+        protocol Config { var duration: TimeInterval { get } }
+        struct Settings: Config { var duration: TimeInterval = 0.4 }
+        final class Alert: NSObject, UIViewControllerAnimatedTransitioning {
+            let style: Style
+            let config: Config
+            init(style: Style, config: Config) { self.style = style; self.config = config }
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { config.duration }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let to = c.view(forKey: .to)!
+                c.containerView.addSubview(to)
+                switch style {
+                case .fade: to.alpha = 0
+                case .slide: to.frame.origin.y = to.bounds.height
+                }
+                UIView.animate(withDuration: config.duration, animations: { to.alpha = 1; to.frame.origin.y = 0 }) { _ in c.completeTransition(true) }
+            }
+        }
+        """)
+        let scene = box.path("alert.yaml")
+        let r = try segue("import", swift, "--from", "list", "--to", "detail", "-o", scene)
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: scene, encoding: .utf8)
+        #expect(text.contains("style: fade"), "\(text)")
+        #expect(text.contains("config: {type: Settings}"), "\(text)")
+        // Settings' 0.4 s, then the starter's 0.6 s hold.
+        let dump = try segue("dump", scene, "--frames", "0")
+        #expect(dump.status == 0, "\(dump.stderr)")
+        #expect(dump.stdout.contains("\"duration\": 1"), "\(dump.stdout.prefix(300))")
+    }
+
     @Test func anInteractionControllersFileDrivesTheModulesAnimator() throws {
         let box = try Sandbox()
         defer { box.remove() }
