@@ -88,6 +88,14 @@ import Testing
                                 ["Types.swift": types, "Slide.swift": slide])
         let mid = try seen(tl, at: 0.5)
         #expect(close(mid.x, 20) && close(mid.alpha, 0.7), "\(mid)")
+        // type: naming a type that adopts only one of the two is refused.
+        do {
+            _ = try loadModule("transition: {swift: ., type: Slide, init: {motion: {type: HalfMotion, distance: 40}}}\n",
+                               ["Types.swift": types, "Slide.swift": slide])
+            Issue.record("a type that does not adopt Motion was accepted")
+        } catch let e as SceneError {
+            #expect(e.message.contains("HalfMotion does not adopt"), "\(e)")
+        }
     }
 
     @Test func aMapForAProtocolNoTypeAdoptsIsAnError() throws {
@@ -110,6 +118,7 @@ import Testing
         struct Settings {
             var width: CGFloat = 10
             var dim: CGFloat = 1
+            let kind = 0
             init() { dim = 0.4 }
             init(compact: Bool) { width = compact ? 20 : 30 }
         }
@@ -125,6 +134,11 @@ import Testing
         let start = try seen(tl, at: 0), mid = try seen(tl, at: 0.5)
         #expect(close(start.x, 290) && close(start.alpha, 0.4), "\(start)")
         #expect(close(mid.x, 145) && close(mid.alpha, 0.7), "\(mid)")
+        // A `let` cannot be set after init(): no initializer takes `kind:`, an error.
+        #expect(throws: SceneError.self) {
+            _ = try loadModule("transition: {swift: ., type: Slide, init: {settings: {width: 290, kind: 1}}}\n",
+                               ["Slide.swift": Self.slide(members, "", dx: "settings.width", alpha: "settings.dim", top: top)])
+        }
     }
 
     // MARK: 3. A name where the code expects a type with that static property
