@@ -481,7 +481,12 @@ extension Evaluator {
         if let controller = try presentationControllerType(request, at: type.node) { try beginPresentation(controller, request) }
         let scope = Scope(parent: nil, selfValue: animator)
         if let p = f.signature.parameterClause.parameters.first { scope.names[(p.secondName ?? p.firstName).text] = .context }
-        if let b = f.body { _ = try run(b.statements, scope) }
+        // An interaction controller that implements startInteractiveTransition(_:) runs the
+        // transition itself: UIKit does not call animateTransition(using:) then.
+        let drivenType = try request.interactive.map { r throws(SwiftImportError) in try interactionControllerType(r, animator: type) }.flatMap { drivesItself($0) ? $0 : nil }
+        if let drivenType, let r = request.interactive {
+            try runDrivenInteraction(drivenType, r)
+        } else if let b = f.body { _ = try run(b.statements, scope) }
         // The run loop's layout pass after each turn: constraints the code changed without
         // `layoutIfNeeded()` take effect, unanimated, before the next frame.
         if layoutPending { try layoutPass(f) }
@@ -502,7 +507,7 @@ extension Evaluator {
             duration = max(duration, end(of: node) - request.begin)
         }
         if duration <= 0, let d = try? transitionDuration(animator, type) { duration = d }
-        let interaction = try request.interactive.map { r throws(SwiftImportError) in try runInteraction(r, animator: type) }
+        let interaction = drivenType != nil ? nil : try request.interactive.map { r throws(SwiftImportError) in try runInteraction(r, animator: type) }
         // A finger that finishes the transition plays it to its end, where UIKit takes the from
         // view away as it does for a transition that runs by itself.
         if let interaction, interaction.finishes, let at = completedAt, let node = completedNode, kind.removesFromViewOnCompletion,

@@ -66,6 +66,9 @@ extension Evaluator {
             // super.method(): the module's superclass's, else UIKit's, which draws nothing here
             // (viewWillAppear, presentationTransitionWillBegin, layoutSubviews, …).
             if m.base?.is(SuperExprSyntax.self) == true, case let .object(instance)? = scope.selfValue {
+                // UIPercentDrivenInteractiveTransition's own finish(), cancel() and update(_:), under an override.
+                if instance.type.superclass == nil, isInteractionController(scope.selfValue),
+                   let v = try interactiveMethod(args.signature(name), args, scope, c) { return v }
                 if let parent = instance.type.superclass, let f = (parent.functions[name] ?? []).first ?? program.inheritedFunction(name, of: parent) {
                     return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: parent), args, scope)
                 }

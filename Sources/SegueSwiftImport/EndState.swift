@@ -61,7 +61,8 @@ extension Evaluator {
         try endPresentation(didComplete)
         // A finger scrubs the transition's animations and may cancel them: the views UIKit
         // removes depend on how it ends, which the scene's interaction decides later.
-        guard !isInteractiveTransition else { return }
+        // A controller that moves the views itself has decided already.
+        guard !isInteractiveTransition || interactive?.driven == true else { return }
         let removed: ViewObject?
         if didComplete { removed = kind.removesFromViewOnCompletion ? fromController.view : nil } else { removed = toController.view }
         guard let view = removed, view.attached else { return }

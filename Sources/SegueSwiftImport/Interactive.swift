@@ -68,6 +68,11 @@ final class InteractiveState {
     var completionSpeed = 1.0
     var completionCurve = "easeInEaseOut"
     var recognizers: [GestureRecognizerObject] = []
+    /// The controller implements `startInteractiveTransition(_:)` and moves the views itself;
+    /// `start` runs that method once, when the transition begins.
+    var driven = false
+    var started = false
+    var start: (() throws(SwiftImportError) -> Void)?
     init(instance: Instance) { self.instance = instance }
 }
 
@@ -79,42 +84,11 @@ extension Evaluator {
 
     /// Runs the interaction controller's pan handler for every event of the finger.
     func runInteraction(_ request: InteractiveRequest, animator: TypeDecl) throws(SwiftImportError) -> ImportedInteraction {
-        let candidates = program.typeOrder.compactMap { program.types[$0] }.filter { $0.inherited.contains(Self.interactiveBase) }
-        let type: TypeDecl
-        if let name = request.typeName {
-            guard let t = program.types[name] else {
-                throw program.error(.noAnimator, at: program.tree, "the file has no type '\(name)' for interactive:",
-                                    hint: candidates.isEmpty ? "write a subclass of UIPercentDrivenInteractiveTransition in \(program.file)"
-                                        : "its interaction controllers are \(candidates.map(\.name).joined(separator: ", "))")
-            }
-            guard t.inherited.contains(Self.interactiveBase) else {
-                throw fail(.noAnimator, t.node, "\(name) is not a subclass of UIPercentDrivenInteractiveTransition",
-                           hint: "interactive: names the class whose pan handler calls update(_:), finish() and cancel()")
-            }
-            type = t
-        } else {
-            guard let only = candidates.first else {
-                throw fail(.noAnimator, animator.node, "interactive: is given, but the file has no subclass of UIPercentDrivenInteractiveTransition",
-                           hint: "write the interaction controller in the animator's file (one file per transition)")
-            }
-            if candidates.count > 1 {
-                throw fail(.noAnimator, candidates[1].node, "the file has \(candidates.count) interaction controllers (\(candidates.map(\.name).joined(separator: ", ")))",
-                           hint: "say which with interactive: \(only.name)")
-            }
-            type = only
-        }
-
+        let type = try interactionControllerType(request, animator: animator)
         // The controller is made for the view controller the gesture is on: the from screen.
         let controller = try makeInteractionController(type)
         guard case let .object(instance) = controller else { throw fail(.invalidValue, type.node, "\(type.name) is not a class") }
-        // A view-controller property the initializer leaves nil is set by the app's wiring call
-        // (`wire(to: vc)`), which passes the controller the gesture is on: the from screen's.
-        for name in type.propertyOrder where instance.stored[name] == nil {
-            guard let p = type.properties[name], !p.isStatic, p.binding.initializer == nil, p.binding.accessorBlock == nil,
-                  let annotation = p.binding.typeAnnotation?.type.trimmedDescription else { continue }
-            let bare = annotation.replacingOccurrences(of: "!", with: "").replacingOccurrences(of: "?", with: "")
-            if bare == "UIViewController" || bare.hasSuffix("ViewController") { instance.stored[name] = .viewController(fromController) }
-        }
+        wireViewControllers(type, instance)
         guard let state = interactive, state.instance === instance else { throw fail(.invalidValue, type.node, "\(type.name) could not be made") }
 
         let handler = try panHandler(type, state, named: request.handler)
@@ -142,6 +116,92 @@ extension Evaluator {
         return ImportedInteraction(typeName: type.name, progress: Self.expressionText(line.x, line.y, line.constant), finishes: decision.finish,
                                    decidedAt: decision.time, completionSpeed: state.completionSpeed, completionCurve: state.completionCurve,
                                    progressLine: line, updates: state.updates.map { ($0.time, $0.percent) })
+    }
+
+    /// The class `interactive:` names, or the module's one interaction controller: a
+    /// UIPercentDrivenInteractiveTransition subclass or a class that adopts
+    /// UIViewControllerInteractiveTransitioning.
+    func interactionControllerType(_ request: InteractiveRequest, animator: TypeDecl) throws(SwiftImportError) -> TypeDecl {
+        let candidates = program.typeOrder.compactMap { program.types[$0] }.filter(isInteractionControllerType)
+        let type: TypeDecl
+        if let name = request.typeName {
+            guard let t = program.types[name] else {
+                throw program.error(.noAnimator, at: program.tree, "the file has no type '\(name)' for interactive:",
+                                    hint: candidates.isEmpty ? "write a subclass of UIPercentDrivenInteractiveTransition in \(program.file)"
+                                        : "its interaction controllers are \(candidates.map(\.name).joined(separator: ", "))")
+            }
+            guard isInteractionControllerType(t) else {
+                throw fail(.noAnimator, t.node, "\(name) is not a subclass of UIPercentDrivenInteractiveTransition and does not adopt UIViewControllerInteractiveTransitioning",
+                           hint: "interactive: names the class whose pan handler calls update(_:), finish() and cancel()")
+            }
+            type = t
+        } else {
+            guard let only = candidates.first else {
+                throw fail(.noAnimator, animator.node, "interactive: is given, but the file has no subclass of UIPercentDrivenInteractiveTransition",
+                           hint: "write the interaction controller in the animator's file (one file per transition)")
+            }
+            if candidates.count > 1 {
+                throw fail(.noAnimator, candidates[1].node, "the file has \(candidates.count) interaction controllers (\(candidates.map(\.name).joined(separator: ", ")))",
+                           hint: "say which with interactive: \(only.name)")
+            }
+            type = only
+        }
+        return type
+    }
+
+    func isInteractionControllerType(_ t: TypeDecl) -> Bool {
+        t.inherited.contains(Self.interactiveBase) || t.inherited.contains("UIViewControllerInteractiveTransitioning")
+    }
+
+    /// Whether the controller moves the views itself: it implements `startInteractiveTransition(_:)`,
+    /// which UIKit then calls instead of the animator's `animateTransition(using:)`.
+    func drivesItself(_ t: TypeDecl) -> Bool { t.functions["startInteractiveTransition"] != nil }
+
+    /// A controller that implements `startInteractiveTransition(_:)`: UIKit calls it when the
+    /// transition begins (when the handler pops, dismisses or presents, else after the touch-down
+    /// event), and the handler then sets the views for each touch event; `finish()` and `cancel()`
+    /// are the class's own, animating to the end with UIView animations that complete the transition.
+    func runDrivenInteraction(_ type: TypeDecl, _ request: InteractiveRequest) throws(SwiftImportError) {
+        let controller = try makeInteractionController(type)
+        guard case let .object(instance) = controller else { throw fail(.invalidValue, type.node, "\(type.name) is not a class") }
+        wireViewControllers(type, instance)
+        guard let state = interactive, state.instance === instance else { throw fail(.invalidValue, type.node, "\(type.name) could not be made") }
+        state.driven = true
+        guard let startMethod = type.functions["startInteractiveTransition"]?.first else { return }
+        state.start = { [unowned self, unowned state] () throws(SwiftImportError) in
+            guard !state.started else { return }
+            state.started = true
+            _ = try self.invokeClosure(.function(FunctionRef(decl: startMethod, receiver: controller, type: type)), [.context], startMethod)
+        }
+        let handler = try panHandler(type, state, named: request.handler)
+        let recognizer = state.recognizers.first { $0.action == handler.name.text } ?? {
+            let g = GestureRecognizerObject(className: "UIPanGestureRecognizer")
+            g.view = fromController.view
+            return g
+        }()
+        for (i, event) in request.events.enumerated() {
+            state.event = event
+            now = event.time
+            if i > 0 { try state.start?() }
+            _ = try invokeClosure(.function(FunctionRef(decl: handler, receiver: controller, type: type)), [.gesture(recognizer)], handler)
+            if state.decision != nil { break }
+        }
+        state.event = nil
+        guard state.decision != nil else {
+            throw fail(.invalidValue, handler.name, "\(handler.name.text)(_:) never calls finish() or cancel(), not even when the gesture ends (.ended)",
+                       hint: "call finish() or cancel() in the handler's case .ended")
+        }
+    }
+
+    /// A view-controller property the initializer leaves nil is set by the app's wiring call
+    /// (`wire(to: vc)`), which passes the controller the gesture is on: the from screen's.
+    func wireViewControllers(_ type: TypeDecl, _ instance: Instance) {
+        for name in type.propertyOrder where instance.stored[name] == nil {
+            guard let p = type.properties[name], !p.isStatic, p.binding.initializer == nil, p.binding.accessorBlock == nil,
+                  let annotation = p.binding.typeAnnotation?.type.trimmedDescription else { continue }
+            let bare = annotation.replacingOccurrences(of: "!", with: "").replacingOccurrences(of: "?", with: "")
+            if bare == "UIViewController" || bare.hasSuffix("ViewController") { instance.stored[name] = .viewController(fromController) }
+        }
     }
 
     /// `init()`, or an initializer whose parameters are the view controller (or view) the gesture is on.

@@ -95,6 +95,10 @@ extension Evaluator {
             if name == "view" { return .view(c.view) }
             if name == "transitionCoordinator" { return presentation == nil ? .none : .enumCase("transitionCoordinator", []) }
             // A navigation controller's back-swipe recognizer: apps turn it off while a menu is up; no finger drives it.
+            // In a push or a pop both screens are in the app's navigation controller; the screen's own
+            // controller stands for it, so pushViewController and popViewController start the
+            // transition the scene plays (its other members are given with bind:).
+            if name == "navigationController", kind.operation == .push || kind.operation == .pop { return base }
             if name == "interactivePopGestureRecognizer" { return .gesture(GestureRecognizerObject(className: "UIScreenEdgePanGestureRecognizer")) }
             if let v = presentationRelation(c, name) { return v }
             if let v = try screenBinding(c, name, m, scope) { return v }
@@ -110,7 +114,7 @@ extension Evaluator {
             case "containerView": return .view(container)
             case "isAnimated": return .bool(true)
             case "isInteractive": return .bool(isInteractiveTransition)
-            case "transitionWasCancelled": return .bool(false)
+            case "transitionWasCancelled": return .bool(interactive?.decision.map { !$0.finish } ?? false)
             case "presentationStyle": return .enumCase("fullScreen", [])
             default: break
             }

@@ -36,6 +36,8 @@ extension Evaluator {
                 try completeTransition(didComplete, node)
                 return .void
             case "updateInteractiveTransition(_:)", "finishInteractiveTransition()", "cancelInteractiveTransition()", "pauseInteractiveTransition()":
+                // A controller that moves the views itself tells the context where it stands; nothing draws.
+                if interactive?.driven == true { for item in args.items { _ = try eval(item.expr, scope) }; return .void }
                 throw unsupportedCall(sig, node, hint: "the animator does not drive its own interaction: write a UIPercentDrivenInteractiveTransition subclass whose pan handler calls update(_:), finish() and cancel(), and name it with interactive: in the scene (docs/swift-import.md)")
             default: break
             }
@@ -203,7 +205,10 @@ extension Evaluator {
             // Appearance and containment callbacks: UIKit's bookkeeping, nothing on screen.
             if Self.lifecycleCalls.contains(sig) { return .void }
             // The handler starts the transition; the scene already evaluated the animator it runs.
-            if interactive != nil, ["dismiss(animated:completion:)", "dismiss(animated:)", "present(_:animated:completion:)", "present(_:animated:)"].contains(sig) {
+            if let state = interactive, ["dismiss(animated:completion:)", "dismiss(animated:)", "present(_:animated:completion:)", "present(_:animated:)",
+                                         "popViewController(animated:)", "pushViewController(_:animated:)"].contains(sig) {
+                // A controller that drives itself begins the transition here, as UIKit does.
+                if state.driven, state.event != nil { try state.start?() }
                 return .void
             }
         case let .propertyAnimator(p): return try propertyAnimatorMethod(p, sig, args, scope, node)
