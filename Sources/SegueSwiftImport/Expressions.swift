@@ -84,9 +84,15 @@ extension Evaluator {
         if let c = expr.as(ClosureExprSyntax.self) { return .closure(c, scope) }
         if let sub = expr.as(SubscriptCallExprSyntax.self) {
             let base = try eval(sub.calledExpression, scope)
-            guard case let .array(items) = base, sub.arguments.count == 1, let index = sub.arguments.first?.expression,
-                  case let .int(i) = try eval(index, scope, hint: "Int") else {
+            guard case let .array(items) = base, sub.arguments.count == 1, let index = sub.arguments.first?.expression else {
                 throw fail(.unsupported, sub, "this subscript is not supported", hint: "index arrays with an Int: views[0]")
+            }
+            // An index given in the scene is a number: a whole one is an Int.
+            let i: Int
+            switch try eval(index, scope, hint: "Int") {
+            case let .int(n): i = n
+            case let .double(d) where d == d.rounded() && abs(d) < 1e9: i = Int(d)
+            default: throw fail(.unsupported, sub, "this subscript is not supported", hint: "index arrays with an Int: views[0]")
             }
             guard items.indices.contains(i) else {
                 throw fail(.invalidValue, sub, "index \(i) is out of range (the array has \(items.count) items): the app would crash here",
@@ -360,6 +366,8 @@ extension Evaluator {
                 throw fail(.invalidValue, node, "'\(node.trimmedDescription)' would crash the app: the view is not a \(type)")
             }
         }
+        // A call bound to null returns nothing: as an optional value it is nil.
+        if case .void = v, optional { return .none }
         switch v {
         case .viewController, .view, .none, .layer: return v
         case let .int(i) where Self.floatingTypes.contains(type): return .double(Double(i))

@@ -52,7 +52,8 @@ extension Evaluator {
     func writeImageMember(_ v: ViewObject, _ name: String, _ value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Bool {
         switch name {
         case "image":
-            guard now == 0, currentAnimation == nil else {
+            // A view made later and not yet added has shown nothing: the image is how it starts.
+            guard now == 0 || !v.everAttached && !v.attachedInitially, currentAnimation == nil else {
                 throw fail(.unsupported, node, "changing an image view's image after the animations start is not supported",
                            hint: "set the image before UIView.animate")
             }

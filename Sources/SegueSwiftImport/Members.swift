@@ -172,6 +172,9 @@ extension Evaluator {
             if name == "isEmpty" { return .bool(items.isEmpty) }
         case let .double(d):
             if name == "isZero" { return .bool(d == 0) }
+            if name == "isNaN" { return .bool(d.isNaN) }
+            if name == "isFinite" { return .bool(d.isFinite) }
+            if name == "isInfinite" { return .bool(d.isInfinite) }
             if name == "magnitude" { return .double(abs(d)) }
         case let .enumCase(c, _):
             if name == "rawValue" { return program.rawValue(ofCase: c) ?? .string(c) }
@@ -465,7 +468,9 @@ extension Evaluator {
             v.model[p] = value
             return
         }
-        guard now == 0, currentAnimation == nil || p == .masksToBounds || p == .doubleSided, v.boundLayer == nil else {
+        // A view made later and not yet added has shown nothing: what the code sets is how it starts.
+        let unseen = !v.everAttached && !v.attachedInitially && currentAnimation == nil
+        guard now == 0 || unseen, currentAnimation == nil || p == .masksToBounds || p == .doubleSided, v.boundLayer == nil else {
             throw fail(.unsupported, node, "'\(node.trimmedDescription)': \(p.rawValue) can only be set before the animations start",
                        hint: "set it in animateTransition before UIView.animate; Segue does not animate \(p.rawValue)")
         }
@@ -512,6 +517,7 @@ extension Evaluator {
         parent.subviews.insert(child, at: position)
         child.superview = parent
         child.attached = true
+        child.everAttached = true
         if now > 0, index != nil || parent.subviews.last !== child {
             // Order among views present from the start is fixed in the scene.
         }

@@ -256,7 +256,15 @@ extension Evaluator {
             throw fail(.invalidValue, extra.expr, "\(f.decl.name.text) has no parameter for this argument")
         }
         guard let b = f.decl.body else { return .void }
-        return try body(b.statements, inner, args.node)
+        return Self.labeled(try body(b.statements, inner, args.node), as: f.decl.signature.returnClause?.type)
+    }
+
+    /// A tuple returned where the declared type labels its elements: `-> (frame: CGRect, scale: CGFloat)`
+    /// gives `return (rect, s)` the names `.frame` and `.scale`.
+    static func labeled(_ v: Value, as type: TypeSyntax?) -> Value {
+        guard let t = type?.as(TupleTypeSyntax.self), case let .array(items) = v, items.count == t.elements.count,
+              t.elements.allSatisfy({ $0.firstName != nil }) else { return v }
+        return .fields(zip(t.elements, items).map { ($0.firstName!.text, $1) })
     }
 
     func invokeClosure(_ value: Value, _ arguments: [Value], _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {

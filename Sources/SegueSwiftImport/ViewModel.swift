@@ -91,6 +91,8 @@ final class ViewObject {
     var attached = false
     /// When the view is in a window's tree at the start (the container and the from screen).
     var attachedInitially = false
+    /// Added to a superview at some point: until then nothing of it has been on screen.
+    var everAttached = false
     /// Hidden by the code (`isHidden`), apart from being attached.
     var userHidden = false
     /// Named by the importer (view1, …) and not yet used in an animation: the variable it is

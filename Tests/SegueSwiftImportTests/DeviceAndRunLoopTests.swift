@@ -130,4 +130,46 @@ import Testing
         let top = try cardTop(tl, at: 0)
         #expect(close(top, 300), "\(top)")
     }
+
+    @Test func aTupleReturnedAsItsDeclaredTypeNamesItsElements() throws {
+        // place() returns an unlabeled tuple as (frame:, scale:): the card gets the frame's top
+        // (250) and the scale as its alpha (0.5); NaN checks pass a real number through.
+        let extra = """
+        func place() -> (frame: CGRect, scale: CGFloat) {
+            let y: CGFloat = 250
+            return (CGRect(x: 0, y: y.isNaN ? 0 : y, width: 390, height: 10), 0.5)
+        }
+        """
+        let body = """
+                let p = place()
+                card.frame = p.frame
+                card.alpha = p.scale
+                UIView.animate(withDuration: 1, animations: { to.alpha = 1 }) { _ in c.completeTransition(true) }
+        """
+        let tl = try loadModule("transition: {swift: Anim.swift}\n", ["Anim.swift": Self.animator(body, extra: extra)])
+        let card = try #require(node(tl, "card", at: 0))
+        #expect(close(card.quad[0]!.y, 250) && close(card.opacity, 0.5), "\(card.quad) \(card.opacity)")
+    }
+
+    @Test func aViewMadeLaterIsSetUpBeforeItIsAdded() throws {
+        // In the completion (at 1 s) a clipped image view is made, given its image and added:
+        // it appears then, 100 × 100 at (10, 20), and not before.
+        let body = """
+                UIView.animate(withDuration: 1, animations: { to.alpha = 1 }) { _ in
+                    let badge = UIImageView(frame: CGRect(x: 10, y: 20, width: 100, height: 100))
+                    badge.clipsToBounds = true
+                    badge.contentMode = .scaleAspectFill
+                    badge.image = photo
+                    container.addSubview(badge)
+                    c.completeTransition(true)
+                }
+        """
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("segue-badge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: packageRoot + "/scenes/images/lake.png", toPath: dir.appendingPathComponent("lake.png").path)
+        let tl = try loadModule("transition: {swift: Anim.swift, bind: {photo: {image: \(dir.path)/lake.png}}}\n", ["Anim.swift": Self.animator(body)])
+        #expect(node(tl, "badge", at: 0.5)?.isVisible != true)
+        let q = try #require(node(tl, "badge", at: 1.2)?.quad)
+        #expect(close(q[0]!.x, 10) && close(q[0]!.y, 20) && close(q[2]!.x, 110) && close(q[2]!.y, 120), "\(q)")
+    }
 }
