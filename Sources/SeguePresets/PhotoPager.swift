@@ -32,10 +32,7 @@ extension PresetReader {
 
     func photoPager(_ p: PresetParams, _ ctx: PresetContext) throws(SceneError) -> StepOutput {
         let b = NodeBuilder(at: p.node)
-        if !ctx.prefix.isEmpty {
-            throw SceneError(.invalidValue, at: location(p.node), "the photoPager preset cannot be part of a timeline: its gestures run on the scene's clock",
-                             suggestion: "give it a scene of its own with transition: {preset: photoPager, from: feed, tile: 2}")
-        }
+        let p0 = ctx.prefix
         for key in ["to", "direction"] {
             if let n = p.node(key) {
                 throw SceneError(.invalidValue, at: location(n), "the photoPager preset has no '\(key)': the pager (or the list) is made from the tapped cell's photos",
@@ -45,8 +42,9 @@ extension PresetReader {
         let w = ctx.canvas.width, h = ctx.canvas.height
         let full = Rect(x: 0, y: 0, width: w, height: h)
         let screen = try pagerFeed(p, ctx, b)
-        let screenID = screen.name
-        guard let tiles = try findPhotoTiles(in: screen, screenID: screenID, width: w) else {
+        // In a timeline every id carries the step's prefix, so two steps never share a layer.
+        let screenID = p0 + screen.name
+        guard let tiles = try findPhotoTiles(in: screen, screenID: screen.name, width: w) else {
             throw SceneError(.invalidValue, at: location(p.node("from") ?? screen.nameNode),
                              "screen '\(Quote.name(screen.name))' has no photoTiles: the photoPager preset opens the photos of a MainContentsCell",
                              suggestion: "add the tiles to its content: content: [{photoTiles: 8}]")
@@ -96,7 +94,7 @@ extension PresetReader {
             // pushViewController(animated: true): the push preset's motion (0.35 s, parallax 1/3,
             // dimming 0.1, easeInEaseOut).
             let duration = 0.35, parallax = 1.0 / 3.0, dimming = 0.1
-            let listID = "list", dimID = "dimming"
+            let listID = p0 + "list", dimID = p0 + "dimming"
             let list = photoList(id: listID, count: tiles.count, first: PhotoTilesLayout.maxPhotoCount - 1, color: photoColor,
                                  frame: Rect(x: w, y: 0, width: w, height: h), b)
             out.layers = [feed, b.map([("id", b.string(dimID)), ("frame", b.rect(full)), ("backgroundColor", b.string("#000000")), ("opacity", b.number(0))]), list]
@@ -107,6 +105,7 @@ extension PresetReader {
             out.animations = [anim(listID, "position.x", w / 2 + w, w / 2), anim(screenID, "position.x", w / 2, w / 2 - w * parallax),
                               anim(dimID, "opacity", 0, dimming)]
             out.duration = tap + duration
+            out.ownClock = true
             return out
         }
 
@@ -117,7 +116,7 @@ extension PresetReader {
         let scrollFrame = Rect(x: 0, y: labelFrame.maxY + 20, width: w, height: w * Self.pagerPhotoAspect)
         var pages: [Node] = []
         for i in 0 ..< count {
-            pages.append(b.map([("id", b.string("page\(i + 1)")), ("frame", b.rect(Rect(x: Double(i) * w, y: 0, width: w, height: scrollFrame.height))),
+            pages.append(b.map([("id", b.string("\(p0)page\(i + 1)")), ("frame", b.rect(Rect(x: Double(i) * w, y: 0, width: w, height: scrollFrame.height))),
                                 ("backgroundColor", photoColor(i))]))
         }
         let startOffset = Double(tile - 1) * w
@@ -129,7 +128,7 @@ extension PresetReader {
             throw SceneError(.invalidValue, at: location(n), "the close button is tapped at \(Quote.number(close)) s, before the pager has faded in (\(Quote.number(tap)) + 0.16 s)",
                              suggestion: "tap it later: close: \(Quote.number(Self.round(max(lastFinger, tap) + 0.8)))")
         }
-        let pager = b.map([("id", b.string("pager")), ("frame", b.rect(scrollFrame)), ("masksToBounds", b.bool(true)),
+        let pager = b.map([("id", b.string(p0 + "pager")), ("frame", b.rect(scrollFrame)), ("masksToBounds", b.bool(true)),
                            ("scroll", b.map([("contentSize", b.numbers([Double(count) * w, scrollFrame.height])), ("contentOffset", b.numbers([startOffset, 0])),
                                              ("paging", b.bool(true)), ("bounces", b.bool(false)), ("gestures", gestures)])),
                            ("sublayers", b.list(pages))])
@@ -143,19 +142,19 @@ extension PresetReader {
             shown.append((change.page, change.time, nil))
         }
         for (k, segment) in shown.enumerated() {
-            let id = "pageLabel\(k + 1)"
+            let id = "\(p0)pageLabel\(k + 1)"
             labels.append(b.map([("id", b.string(id)), ("frame", b.rect(labelFrame)), ("hidden", b.bool(k > 0)),
                                  ("text", textNode(b.string("Page \(segment.page + 1) / \(count)"), size: 14, weight: "bold", color: "#FFFFFF", alignment: "center", b))]))
             if k > 0 { animations.append(cut(id, show: true, at: segment.from, b)) }
             if let until = segment.until { animations.append(cut(id, show: false, at: until, b)) }
         }
         let closeFrame = Rect(x: w - 10 - 70, y: guide, width: 70, height: 30)
-        let closeButton = b.map([("id", b.string("close")), ("frame", b.rect(closeFrame)),
+        let closeButton = b.map([("id", b.string(p0 + "close")), ("frame", b.rect(closeFrame)),
                                  ("text", textNode(b.string("× Close"), size: 16, color: "#FFFFFF", alignment: "center", b))])
         // The root view is white under a black view at alpha 0.8; the whole view fades.
-        let popupID = "popup", windowID = "window"
+        let popupID = p0 + "popup", windowID = p0 + "window"
         let popup = b.map([("id", b.string(popupID)), ("frame", b.rect(full)), ("backgroundColor", b.string("#FFFFFF")), ("opacity", b.number(0)),
-                           ("sublayers", b.list([b.map([("id", b.string("dim")), ("frame", b.rect(full)), ("backgroundColor", b.string("#000000")),
+                           ("sublayers", b.list([b.map([("id", b.string(p0 + "dim")), ("frame", b.rect(full)), ("backgroundColor", b.string("#000000")),
                                                         ("opacity", b.number(0.8))]),
                                                  closeButton, pager] + labels))])
         // Full screen: once presented, the feed's views are removed, so the window's black is
@@ -171,6 +170,8 @@ extension PresetReader {
             + animations
         out.touches.append(tapTouch(at: Point(x: closeFrame.minX + closeFrame.width / 2, y: closeFrame.minY + closeFrame.height / 2), lift: close, b))
         out.duration = gone
+        // Every time here is from the step's start: in a timeline the step runs on its own clock.
+        out.ownClock = true
         return out
     }
 

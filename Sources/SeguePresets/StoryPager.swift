@@ -29,10 +29,8 @@ extension PresetReader {
 
     func storyPager(_ p: PresetParams, _ ctx: PresetContext) throws(SceneError) -> StepOutput {
         let b = NodeBuilder(at: p.node)
-        if !ctx.prefix.isEmpty {
-            throw SceneError(.invalidValue, at: location(p.node), "the storyPager preset cannot be part of a timeline: its gestures run on the scene's clock",
-                             suggestion: "give it a scene of its own with transition: {preset: storyPager}")
-        }
+        // In a timeline every id carries the step's prefix, so two steps never share a layer.
+        let p0 = ctx.prefix
         for key in ["from", "to", "direction", "delay"] {
             if let n = p.node(key) {
                 throw SceneError(.invalidValue, at: location(n), "the storyPager preset has no '\(key)': it is one page view controller, swiped",
@@ -76,20 +74,20 @@ extension PresetReader {
         let container = Rect(x: 0, y: containerTop, width: w, height: max(1, h - (h >= 812 ? 34 : 0) - containerTop))
         var layers: [Node] = [
             // storyBackgroundImage (a photo; `background` stands in for it) under a white view at 0.72.
-            b.map([("id", b.string("background")), ("frame", b.rect(Rect(x: 0, y: 0, width: w, height: h))), ("backgroundColor", background),
-                   ("sublayers", b.list([b.map([("id", b.string("background-veil")), ("frame", b.rect(Rect(x: 0, y: 0, width: w, height: h))),
+            b.map([("id", b.string(p0 + "background")), ("frame", b.rect(Rect(x: 0, y: 0, width: w, height: h))), ("backgroundColor", background),
+                   ("sublayers", b.list([b.map([("id", b.string(p0 + "background-veil")), ("frame", b.rect(Rect(x: 0, y: 0, width: w, height: h))),
                                                 ("backgroundColor", b.string("#FFFFFF")), ("opacity", b.number(0.72))])]))]),
-            b.map([("id", b.string("navigationBar")), ("frame", b.rect(Rect(x: 0, y: 0, width: w, height: navBottom))),
+            b.map([("id", b.string(p0 + "navigationBar")), ("frame", b.rect(Rect(x: 0, y: 0, width: w, height: navBottom))),
                    ("backgroundColor", b.string(Self.storyNavigationColor)),
-                   ("sublayers", b.list([b.map([("id", b.string("navigationBar-title")), ("frame", b.rect(Rect(x: 60, y: guide, width: w - 120, height: 44))),
+                   ("sublayers", b.list([b.map([("id", b.string(p0 + "navigationBar-title")), ("frame", b.rect(Rect(x: 60, y: guide, width: w - 120, height: 44))),
                                                 ("text", textNode(b.string("Story一覧"), size: 17, weight: "semibold", color: "#FFFFFF", alignment: "center", b))])]))]),
-            b.map([("id", b.string("header-lead")), ("frame", b.rect(Rect(x: 15, y: navBottom + 15, width: w - 30, height: 18))),
+            b.map([("id", b.string(p0 + "header-lead")), ("frame", b.rect(Rect(x: 15, y: navBottom + 15, width: w - 30, height: 18))),
                    ("text", textNode(b.string("海のある風景には物語が絶対にある。"), size: 14, weight: "bold", color: "#000000", b))]),
         ]
         // "N of T stories": a 107 pt stack centred 28 pt under the lead (14 pt), N and T bold 21 pt.
         let stackX = w / 2 - 53.5, stackY = navBottom + 15 + 14 + 28
         func indexText(_ id: String, _ text: String, x: Double, width: Double, big: Bool, hidden: Bool = false) -> Node {
-            b.map([("id", b.string(id)), ("frame", b.rect(Rect(x: stackX + x, y: stackY + (big ? -3 : 4), width: width, height: big ? 26 : 18))),
+            b.map([("id", b.string(p0 + id)), ("frame", b.rect(Rect(x: stackX + x, y: stackY + (big ? -3 : 4), width: width, height: big ? 26 : 18))),
                    ("hidden", b.bool(hidden)),
                    ("text", textNode(b.string(text), size: big ? 21 : 14, weight: big ? "bold" : "regular", color: Self.storyNavigationColor,
                                      alignment: "center", b))])
@@ -104,8 +102,8 @@ extension PresetReader {
         for (k, segment) in shown.enumerated() {
             let id = "currentIndex\(k + 1)"
             layers.append(indexText(id, "\(segment.page + 1)", x: 0, width: 14, big: true, hidden: k > 0))
-            if k > 0 { animations.append(cut(id, show: true, at: segment.from, b)) }
-            if let until = segment.until { animations.append(cut(id, show: false, at: until, b)) }
+            if k > 0 { animations.append(cut(p0 + id, show: true, at: segment.from, b)) }
+            if let until = segment.until { animations.append(cut(p0 + id, show: false, at: until, b)) }
         }
         layers += [indexText("index-of", "of", x: 14, width: 22, big: false), indexText("totalIndex", "\(count)", x: 36, width: 15, big: true),
                    indexText("index-stories", "stories", x: 51, width: 56, big: false)]
@@ -118,7 +116,7 @@ extension PresetReader {
         let thumb = Rect(x: 10, y: 10, width: cw - 20, height: (cw - 20) / 2)
         var pages: [Node] = []
         for (i, story) in stories.enumerated() {
-            let id = "story\(i + 1)"
+            let id = "\(p0)story\(i + 1)"
             var thumbLayers: [Node] = [
                 b.map([("id", b.string("\(id)-mask")), ("frame", b.rect(Rect(x: 0, y: 0, width: thumb.width, height: thumb.height))),
                        ("backgroundColor", b.string("#000000")), ("opacity", b.number(0.64))]),
@@ -141,13 +139,16 @@ extension PresetReader {
         }
         // The page controller's scroll view: one page plus the spacing wide, so pages at rest fill
         // the container and the spacing lies beyond its right edge.
-        layers.append(b.map([("id", b.string("pages")), ("frame", b.rect(Rect(x: 0, y: container.minY, width: page, height: container.height))),
+        layers.append(b.map([("id", b.string(p0 + "pages")), ("frame", b.rect(Rect(x: 0, y: container.minY, width: page, height: container.height))),
                              ("masksToBounds", b.bool(true)),
                              ("scroll", b.map([("contentSize", b.numbers([Double(count) * page, container.height])),
                                                ("contentOffset", b.numbers([Double(start) * page, 0])),
                                                ("paging", b.bool(true)), ("gestures", gestures)])),
                              ("sublayers", b.list(pages))]))
-        return StepOutput(layers: layers, animations: animations, duration: 0)
+        // The swipes' times are from the step's start: in a timeline it runs on its own clock.
+        var out = StepOutput(layers: layers, animations: animations, duration: 0)
+        out.ownClock = true
+        return out
     }
 
     /// The default swipes, each from rest: a slow drag released at 40 % of a page (it returns),

@@ -63,6 +63,35 @@ import Testing
     @Test func zoomGalleryStepIsTheLonePresetShifted() throws { try Self.expectShifted("preset-zoomGallery", fps: 8) }
     @Test func cardSnapStepIsTheLonePresetShifted() throws { try Self.expectShifted("preset-cardSnap", fps: 30) }
     @Test func pageSnapStepIsTheLonePresetShifted() throws { try Self.expectShifted("preset-pageSnap", fps: 30) }
+    @Test func photoPagerStepIsTheLonePresetShifted() throws {
+        // The thumbnail's tap, fade, swipes and close; and the "他N件" button's push.
+        try Self.expectShifted("preset-photoPager", fps: 10)
+        try Self.expectShifted("preset-photoPager-more", fps: 10)
+    }
+    @Test func storyPagerStepIsTheLonePresetShifted() throws { try Self.expectShifted("preset-storyPager", fps: 8) }
+    /// Two pager steps in one timeline: each step's layers carry its prefix, so the second
+    /// step's pager is a layer of its own (a shared id would be rejected as a duplicate).
+    @Test func twoPagerStepsDoNotShareLayers() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let step = "{transition: {preset: photoPager, tile: 2, gestures: [], close: 0.6}}"
+        let story = "{transition: {preset: storyPager, gestures: []}, duration: 0.2}"
+        let path = try box.write("two.yaml", """
+            canvas: {size: [320, 568], scale: 1, fps: 10}
+            screens: {feed: {content: [{photoTiles: 8}]}}
+            timeline: [\(step), \(step), \(story), \(story)]
+
+            """)
+        let r = try segue("expand", path)
+        #expect(r.status == 0, "\(r.stderr)")
+        for id in ["s1-pager", "s2-pager", "s1-feed", "s2-feed", "s2-window", "s3-pages", "s4-pages", "s3-story1", "s4-currentIndex1"] {
+            #expect(r.stdout.contains("id: \(id)\n") || r.stdout.contains("id: \(id),") || r.stdout.contains("id: \(id)}"), "no layer \(id)")
+        }
+        // Steps: 0.6 + 0.16 = 0.76 s for each pager (the close's fade ends), then 0.2 s each.
+        let check = try segue("check", path)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("1.92 s"), "\(check.stdout)")
+    }
     @Test func edgeSwipeBackStepIsTheLonePresetShifted() throws {
         try Self.expectShifted("preset-edgeSwipeBack", fps: 60, scale: "0.25")
         try Self.expectShifted("preset-edgeSwipeBack-cancel", fps: 60, scale: "0.25")
