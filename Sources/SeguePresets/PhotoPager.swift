@@ -71,6 +71,11 @@ extension PresetReader {
         let tile = Int(tileValue)
         // The tap lifts at `delay`: present(_:animated: false) (or the push) happens then.
         let tap = try p.seconds("delay", default: 0.4)
+        if tap < Self.tapLength, let n = p.node("delay") {
+            // The finger rests on the tile for a tenth of a second before it lifts.
+            throw SceneError(.invalidValue, at: location(n), "the tap lifts at 'delay', \(Quote.number(tap)) s, but a tap needs \(Quote.number(Self.tapLength)) s from touch-down to lift",
+                             suggestion: "write delay: \(Quote.number(Self.tapLength)) or later")
+        }
         let tileFrame = tiles.frames[more ? PhotoTilesLayout.maxPhotoCount - 1 : tile - 1]
         let tapPoint = Point(x: tileFrame.minX + tileFrame.width / 2, y: tileFrame.minY + tileFrame.height / 2)
         if tapPoint.y > h {
@@ -130,7 +135,7 @@ extension PresetReader {
         }
         let pager = b.map([("id", b.string(p0 + "pager")), ("frame", b.rect(scrollFrame)), ("masksToBounds", b.bool(true)),
                            ("scroll", b.map([("contentSize", b.numbers([Double(count) * w, scrollFrame.height])), ("contentOffset", b.numbers([startOffset, 0])),
-                                             ("paging", b.bool(true)), ("bounces", b.bool(false)), ("gestures", gestures)])),
+                                             ("paging", b.bool(true)), ("bounces", b.bool(false))] + swipes(gestures))),
                            ("sublayers", b.list(pages))])
         // "Page N / total": set in viewDidLayoutSubviews, then whenever a page settles.
         var labels: [Node] = []
@@ -289,8 +294,11 @@ extension PresetReader {
     }
 
     /// A tap that lifts at `lift`, 0.1 s long, drawn by --show-touches.
+    /// How long a scripted tap's finger rests before it lifts.
+    static let tapLength = 0.1
+
     func tapTouch(at p: Point, lift: Double, _ b: NodeBuilder) -> Node {
-        b.map([("points", b.list([b.numbers([Self.round(max(0, lift - 0.1)), Self.round(p.x), Self.round(p.y)]),
+        b.map([("points", b.list([b.numbers([Self.round(max(0, lift - Self.tapLength)), Self.round(p.x), Self.round(p.y)]),
                                   b.numbers([Self.round(lift), Self.round(p.x), Self.round(p.y)])], flow: true))], flow: true)
     }
 
@@ -298,6 +306,13 @@ extension PresetReader {
     func cut(_ id: String, show: Bool, at t: Double, _ b: NodeBuilder) -> Node {
         b.map([("layer", b.string(id)), ("keyPath", b.plain("hidden")), ("from", b.bool(!show)), ("to", b.bool(!show)),
                ("begin", b.number(t)), ("duration", b.number(0.001))], flow: true)
+    }
+
+    /// A preset's `gestures:` under its scroll view: `gestures: []` is no swipe at all (a step
+    /// that only opens the pager), which a scroll view says by having no `gestures:`.
+    func swipes(_ gestures: Node) -> [(String, Node)] {
+        if case let .sequence(items) = gestures, items.isEmpty { return [] }
+        return [("gestures", gestures)]
     }
 
     /// The latest finger time in a `gestures:` list (the first number of each `[t, x, y]` under

@@ -244,7 +244,8 @@ final class PresetReader: ValueReader {
                             example: "timeline: [{transition: {preset: flip, direction: present}}, {hold: 0.6}]")
         }
         /// `clock`: when a step on its own time starts (StepOutput.ownClock).
-        struct Window { var begin: Double; var end: Double; var out: StepOutput; var node: Node; var clock: Double? }
+        /// `stop`: when the step's own length ends (a hold after it extends `end`, not `stop`).
+        struct Window { var begin: Double; var end: Double; var stop: Double; var out: StepOutput; var node: Node; var clock: Double? }
         var windows: [Window] = []
         var t = 0.0
         var previous: (String, String)?
@@ -283,7 +284,7 @@ final class PresetReader: ValueReader {
                 } else {
                     length = given ?? out.duration
                 }
-                windows.append(Window(begin: windows.isEmpty ? 0 : t, end: t + length, out: out, node: entry.value, clock: ownClock ? t : nil))
+                windows.append(Window(begin: windows.isEmpty ? 0 : t, end: t + length, stop: t + length, out: out, node: entry.value, clock: ownClock ? t : nil))
                 t += length
             }
         }
@@ -295,7 +296,8 @@ final class PresetReader: ValueReader {
         for (k, w) in windows.enumerated() {
             let b = NodeBuilder(at: w.node)
             let id = "s\(k + 1)"
-            touches += w.out.touches
+            // A finger that lands after its step has ended (cut short by `duration:`) is not shown.
+            touches += w.out.touches.filter { (firstTouchTime($0) ?? 0) < w.stop - 1e-9 }
             var content = w.out.layers
             if let clock = w.clock {
                 // A step on its own time: its layers, animations and fingers run from its start.
@@ -316,7 +318,7 @@ final class PresetReader: ValueReader {
                                          ("begin", b.number(windows[k + 1].begin)), ("duration", b.number(0.001))], flow: true))
             }
         }
-        return (layers, animations, touches, max(t, 0.001))
+        return (layers, animations, touches, max(Self.round9(t), 0.001))
     }
 
     /// How long a step on its own time runs: until its last motion rests (its animations, its
@@ -336,6 +338,28 @@ final class PresetReader: ValueReader {
 
     /// A finger of `touches:` moved `shift` seconds later: its points' times, and a pinch's or
     /// a tap's own times.
+    /// The earliest `[t, x, y]` time under a touch's `points:`.
+    func firstTouchTime(_ node: Node) -> Double? {
+        switch node {
+        case let .mapping(map):
+            var first: Double?
+            for (key, value) in map {
+                let t: Double?
+                if key.scalar?.string == "points", case let .sequence(points) = value {
+                    t = points.compactMap { $0.sequence?.first?.scalar.flatMap { Self.number(in: $0.string) } }.min()
+                } else {
+                    t = firstTouchTime(value)
+                }
+                if let t { first = min(first ?? t, t) }
+            }
+            return first
+        case let .sequence(items):
+            return items.compactMap { firstTouchTime($0) }.min()
+        default:
+            return nil
+        }
+    }
+
     func shiftGesture(_ node: Node, by shift: Double) -> Node {
         guard shift != 0 else { return node }
         let b = NodeBuilder(at: node)

@@ -143,7 +143,7 @@ extension PresetReader {
                              ("masksToBounds", b.bool(true)),
                              ("scroll", b.map([("contentSize", b.numbers([Double(count) * page, container.height])),
                                                ("contentOffset", b.numbers([Double(start) * page, 0])),
-                                               ("paging", b.bool(true)), ("gestures", gestures)])),
+                                               ("paging", b.bool(true))] + swipes(gestures))),
                              ("sublayers", b.list(pages))]))
         // The swipes' times are from the step's start: in a timeline it runs on its own clock.
         var out = StepOutput(layers: layers, animations: animations, duration: 0)

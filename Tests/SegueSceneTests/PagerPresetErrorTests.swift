@@ -48,9 +48,17 @@ struct PagerPresetErrorTests {
                     .invalidValue, line: 2, column: 11, message: ["no photoTiles"], suggestion: ["photoTiles: 8"])
     }
 
-    @Test func thePagersAreNotTimelineSteps() {
-        expectError("canvas: {size: [320, 568]}\ntimeline:\n  - transition: {preset: storyPager}\n", .invalidValue, line: 3, column: 17,
-                    message: ["storyPager", "timeline"], suggestion: ["transition: {preset: storyPager}"])
+    @Test func theTapNeedsTimeToLift() {
+        // "…photoPager, tile: 2, delay: " ends at column 49.
+        expectError("canvas: {size: [320, 568]}\nscreens: {feed: {content: [{photoTiles: 8}]}}\ntransition: {preset: photoPager, tile: 2, delay: 0}\n",
+                    .invalidValue, line: 3, column: 50, message: ["tap", "0.1 s"], suggestion: ["delay: 0.1"])
+    }
+
+    @Test func aPagerStepsGesturesAreCheckedWhereTheUserWroteThem() {
+        // In a timeline the step's swipes are still the user's: a pinch-free pan list with a
+        // misspelt key is reported at its own line and column, not at a generated layer.
+        expectError("canvas: {size: [320, 568]}\ntimeline:\n  - transition: {preset: storyPager, gestures: [{pna: {}}]}\n", .unknownKey, line: 3, column: 50,
+                    suggestion: ["pan"])
     }
 
     @Test func storyPagerHasNoScreensAndItsKeysAreChecked() {
