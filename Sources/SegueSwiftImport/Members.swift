@@ -92,20 +92,7 @@ extension Evaluator {
             if let type = program.types["CALayer"], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
             return try readView(v, name, layer: true, m)
         case let .viewController(c):
-            if name == "view" { return .view(c.view) }
-            if name == "transitionCoordinator" { return presentation == nil ? .none : .enumCase("transitionCoordinator", []) }
-            // A navigation controller's back-swipe recognizer: apps turn it off while a menu is up; no finger drives it.
-            // In a push or a pop both screens are in the app's navigation controller; the screen's own
-            // controller stands for it, so pushViewController and popViewController start the
-            // transition the scene plays (its other members are given with bind:).
-            if name == "navigationController", kind.operation == .push || kind.operation == .pop { return base }
-            if name == "interactivePopGestureRecognizer" { return .gesture(GestureRecognizerObject(className: "UIScreenEdgePanGestureRecognizer")) }
-            if let v = presentationRelation(c, name) { return v }
-            if let v = try screenBinding(c, name, m, scope) { return v }
-            if let type = program.types["UIViewController"], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
-            // The scene's screens are presented by the transition the scene plays, not by a delegate of the app's.
-            if name == "transitioningDelegate" { return Value.none }
-            if let type = protocolDefaultProperty(name) { return try extensionProperty(type, name, base, m) }
+            if let v = try screenMember(c, name, m, scope) { return v }
             throw fail(.unknownIdentifier, m, "'\(name)' of a view controller is not known to the importer: the scene's screens are plain view controllers",
                        hint: bindHint(m, example: Self.isCollectionName(name) ? (name.lowercased().hasSuffix("controllers") ? "[{screen: \(c.screen)}]" : "[]")
                                           : name.lowercased().hasSuffix("controller") || name.hasSuffix("VC") ? "{screen: \(c.screen)}" : "{layer: \(c.screen)-1}"))
@@ -559,6 +546,27 @@ extension Evaluator {
 
     /// `bind: {"detail.panScrollable": null}`: a property the app's controller for that screen
     /// has, wherever the code reads it (before any default a protocol extension gives).
+    /// A member of one of the scene's screens, written `screen.name` or, inside an extension of
+    /// UIViewController, as a bare `name`; nil if the importer does not know it.
+    func screenMember(_ c: ScreenController, _ name: String, _ m: some SyntaxProtocol, _ scope: Scope) throws(SwiftImportError) -> Value? {
+        let base = Value.viewController(c)
+        if name == "view" { return .view(c.view) }
+        if name == "transitionCoordinator" { return presentation == nil ? .none : .enumCase("transitionCoordinator", []) }
+        // In a push or a pop both screens are in the app's navigation controller; the screen's own
+        // controller stands for it, so pushViewController and popViewController start the
+        // transition the scene plays (its other members are given with bind:).
+        if name == "navigationController", kind.operation == .push || kind.operation == .pop { return base }
+        // A navigation controller's back-swipe recognizer: apps turn it off while a menu is up; no finger drives it.
+        if name == "interactivePopGestureRecognizer" { return .gesture(GestureRecognizerObject(className: "UIScreenEdgePanGestureRecognizer")) }
+        if let v = presentationRelation(c, name) { return v }
+        if let v = try screenBinding(c, name, m, scope) { return v }
+        if let type = program.types["UIViewController"], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
+        // The scene's screens are presented by the transition the scene plays, not by a delegate of the app's.
+        if name == "transitioningDelegate" { return Value.none }
+        if let type = protocolDefaultProperty(name) { return try extensionProperty(type, name, base, m) }
+        return nil
+    }
+
     func screenBinding(_ c: ScreenController, _ name: String, _ node: some SyntaxProtocol, _ scope: Scope) throws(SwiftImportError) -> Value? {
         guard let bound = bindings[c.screen + "." + name] else { return nil }
         if case .nothing = bound { return Value.none }

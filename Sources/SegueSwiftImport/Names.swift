@@ -46,10 +46,8 @@ extension Evaluator {
         if case .context? = scope.selfValue, ["containerView", "isAnimated", "isInteractive", "transitionWasCancelled", "presentationStyle"].contains(name) {
             return try member(of: .context, name, r, scope: scope)
         }
-        if case let .viewController(c)? = scope.selfValue, let v = try screenBinding(c, name, r, scope) { return v }
-        if case .viewController? = scope.selfValue, let type = protocolDefaultProperty(name) {
-            return try extensionProperty(type, name, scope.selfValue!, r)
-        }
+        // Inside an extension of UIViewController: the screen's own members, as `self.name`.
+        if case let .viewController(c)? = scope.selfValue, let v = try screenMember(c, name, r, scope) { return v }
         // Helpers an extension of a UIKit type adds, called on an implicit self.
         if let receiver = scope.selfValue, let type = program.types[receiverTypeName(receiver)], receiverTypeName(receiver) != "" {
             if let f = type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: receiver, type: type)) }
