@@ -48,6 +48,37 @@ import Testing
         #expect(close(top, 68), "\(top)")
     }
 
+    /// Inside an extension of UIViewController a bare name is `self.name`: the presented screen
+    /// of a custom presentation reads its own style and presenter, the presenter reads that it
+    /// is not presented. DeckTransition's `isPresentedWithDeck` is written this way.
+    @Test func anExtensionOfUIViewControllerReadsTheScreensOwnMembers() throws {
+        let extra = """
+            final class Delegate: NSObject {}
+            extension UIViewController {
+                var isPresentedCustom: Bool {
+                    return !(transitioningDelegate is Delegate) && modalPresentationStyle == .custom && presentingViewController != nil
+                }
+            }
+            """
+        // The presented screen (b) says yes, so the card goes to y = 300; the presenter (a) has
+        // no presenter, so the second card stays at y = 100.
+        let body = """
+                let from = c.viewController(forKey: .from)!, toVC = c.viewController(forKey: .to)!
+                card.frame = CGRect(x: 0, y: toVC.isPresentedCustom ? 300 : 100, width: 390, height: 100)
+                let other = UIView()
+                container.addSubview(other)
+                other.frame = CGRect(x: 0, y: from.isPresentedCustom ? 300 : 100, width: 390, height: 100)
+                UIView.animate(withDuration: 1, animations: { to.alpha = 1 }) { _ in c.completeTransition(true) }
+        """
+        let tl = try loadModule("transition: {swift: Anim.swift, kind: present, presentationStyle: custom}\n", ["Anim.swift": Self.animator(body, extra: extra)])
+        #expect(close(try cardTop(tl, at: 0), 300))
+        let other = try #require(node(tl, "other", at: 0)?.quad[0]).y
+        #expect(close(other, 100), "\(other)")
+        // Full screen: the presented screen's style is .fullScreen, so it says no.
+        let full = try loadModule("transition: {swift: Anim.swift, kind: present, presentationStyle: fullScreen}\n", ["Anim.swift": Self.animator(body, extra: extra)])
+        #expect(close(try cardTop(full, at: 0), 100))
+    }
+
     @Test func accessibilitySettingsAreOff() throws {
         let body = """
                 card.frame = CGRect(x: 0, y: UIAccessibility.isVoiceOverRunning || UIAccessibility.isReduceMotionEnabled ? 300 : 100, width: 390, height: 100)
