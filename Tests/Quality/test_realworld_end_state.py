@@ -30,8 +30,8 @@ NOT_DESTINATION_ALONE = {
     "zlphoto-preview-pop.yaml": "never completes",
     # Custom presentations keep the presenter: the action sheet covers only the bottom, the
     # menu only its 90 pt.
-    "zlphoto-custom-alert.yaml": "custom presentation, partial sheet",
-    "yalantis-menu.yaml": "custom presentation, a 90 pt menu",
+    "zlphoto-custom-alert.yaml": "custom presentation, partial sheet (its own test below)",
+    "yalantis-menu.yaml": "custom presentation, a 90 pt menu (its own test below)",
     # The motion is the app's presentingAnimation(), bound to null; the code clears the bound
     # hero's background colour, so the destination ends without it.
     "dtphoto-present.yaml": "the code clears a bound layer's colour",
@@ -143,3 +143,41 @@ def test_pan_modal_ends_as_a_sheet_over_the_dimmed_presenter(tmp_path):
     # Above the sheet, clear of the drag indicator (which sits just above it): the dimmed list.
     dimmed = listing.crop((0, 0, w, 50)).point(lambda v: round(v * 0.3))
     assert same(actual.crop((0, 0, w, 50)), dimmed) <= w * 50 * 0.001
+
+
+@pytest.mark.skipif(not SEGUE.exists(), reason="segue is not built")
+def test_yalantis_menu_ends_as_a_90_pt_strip_over_the_kept_presenter(tmp_path):
+    """Position .left: the menu's view is framed (0, 0, preferredContentSize.width = 90 (bound),
+    the host's height), and the custom presentation keeps the host, unmoved, beside it."""
+    scene = CORPUS / "scenes" / "yalantis-menu.yaml"
+    if not (CORPUS / "Yalantis-Side-Menu.iOS" / "MenuTransitionAnimator.swift").exists():
+        pytest.skip("the corpus files are not here: scripts/realworld-corpus fetch")
+    doc = yaml.safe_load(scene.read_text())
+    actual = still(scene, tmp_path / "actual.png")
+    home = screen_alone(scene, doc, "home", tmp_path)
+    w, h = actual.size
+    # Right of the strip: the home screen where it was.
+    assert same(actual.crop((90, 0, w, h)), home.crop((90, 0, w, h))) <= (w - 90) * h * 0.001
+    # The strip: the menu's own background, #1C1C1E, below its last item (four 72 pt rows from
+    # y = 60 end by 340) and left of the home screen.
+    assert actual.getpixel((45, 600)) == (0x1C, 0x1C, 0x1E)
+    assert home.getpixel((45, 600)) != (0x1C, 0x1C, 0x1E)
+
+
+@pytest.mark.skipif(not SEGUE.exists(), reason="segue is not built")
+def test_zlphoto_action_sheet_ends_full_screen_over_a_half_shade(tmp_path):
+    """The action sheet's view slides to y = 0 and, in the completion, takes the background
+    black at alpha 0.5 (the shade view is removed): the list shows through at half its
+    colour wherever the detail screen has no content of its own; its opaque hero is on top."""
+    scene = CORPUS / "scenes" / "zlphoto-custom-alert.yaml"
+    if not (CORPUS / "longitachi-ZLPhotoBrowser" / "CustomAlertControllerTransitionAnimation.swift").exists():
+        pytest.skip("the corpus files are not here: scripts/realworld-corpus fetch")
+    doc = yaml.safe_load(scene.read_text())
+    actual = still(scene, tmp_path / "actual.png")
+    detail, listing = screen_alone(scene, doc, "detail", tmp_path), screen_alone(scene, doc, "list", tmp_path)
+    w, h = actual.size
+    # The hero, 360 pt tall at the top: the detail screen's pixels.
+    assert same(actual.crop((0, 0, w, 360)), detail.crop((0, 0, w, 360))) <= w * 360 * 0.001
+    # Below the button (the detail's last content ends near 470 pt): the list at half colour.
+    half = listing.crop((0, 560, w, h)).point(lambda v: round(v * 0.5))
+    assert same(actual.crop((0, 560, w, h)), half) <= w * (h - 560) * 0.001
