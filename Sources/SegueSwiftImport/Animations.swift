@@ -237,7 +237,8 @@ extension Evaluator {
     func setCAProperty(_ a: CAAnimationObject, _ name: String, _ value: Value, _ node: some SyntaxProtocol, _ scope: Scope) throws(SwiftImportError) {
         let allowed: Set<String> = ["fromValue", "toValue", "byValue", "duration", "beginTime", "timingFunction", "repeatCount", "autoreverses",
                                     "fillMode", "isRemovedOnCompletion", "isAdditive", "speed", "timeOffset", "keyPath", "values", "keyTimes",
-                                    "calculationMode", "timingFunctions", "mass", "stiffness", "damping", "initialVelocity", "delegate", "animations"]
+                                    "calculationMode", "timingFunctions", "mass", "stiffness", "damping", "initialVelocity", "delegate", "animations",
+                                    "repeatDuration"]
         guard allowed.contains(name) else {
             throw fail(.unsupported, node, "setting '\(name)' of \(a.className) is not supported",
                        hint: "supported: fromValue, toValue, byValue, duration, beginTime, timingFunction, repeatCount, autoreverses, fillMode, isRemovedOnCompletion, isAdditive, speed, timeOffset, values, keyTimes, calculationMode, timingFunctions, mass, stiffness, damping, initialVelocity")
@@ -254,6 +255,8 @@ extension Evaluator {
             }
         }
         if name == "keyPath", case let .string(k) = value { a.keyPath = k; return }
+        // No repeat, written out: CAMediaTiming's default.
+        if name == "repeatDuration", (try? double(value, node, name)) == 0 { return }
         a.properties[name] = value
     }
 
@@ -489,14 +492,14 @@ extension Evaluator {
         } else if let b = f.body { _ = try run(b.statements, scope) }
         // The run loop's layout pass after each turn: constraints the code changed without
         // `layoutIfNeeded()` take effect, unanimated, before the next frame.
-        if layoutPending { try layoutPass(f) }
+        try endOfTurn(f)
         // Completion blocks, in time order (ties in the order they were scheduled).
         while !pending.isEmpty {
             let next = pending.indices.min { (pending[$0].time, pending[$0].order) < (pending[$1].time, pending[$1].order) }!
             let item = pending.remove(at: next)
             now = max(now, item.time)
             try item.run()
-            if layoutPending { try layoutPass(f) }
+            try endOfTurn(f)
         }
         if let t = transactions.first {
             _ = t
@@ -518,7 +521,7 @@ extension Evaluator {
             fromController.view.attached = false
             try updateVisibility(fromController.view, node)
         }
-        var warnings: [SwiftImportError] = []
+        var warnings = codeWarnings
         if completedAt == nil {
             let p = program.place(of: f.name)
             warnings.append(SwiftImportError(.invalidValue, file: p.file, line: p.line, column: p.column,

@@ -56,6 +56,8 @@ extension Evaluator {
                 throw fail(.invalidValue, node, "expected an anchor for equalTo:", hint: "write view.topAnchor.constraint(equalTo: other.topAnchor)")
             }
             let sameAxis = ConstraintObject.horizontal.contains(attribute) == ConstraintObject.horizontal.contains(b)
+                // A width may equal a height (NSLayoutDimension): an aspect ratio.
+                || (["width", "height"].contains(attribute) && ["width", "height"].contains(b))
             guard sameAxis else { throw fail(.invalidValue, node, "\(attribute) and \(b) are anchors of different axes") }
             let multiplier = args.has("multiplier") ? try num(args, "multiplier", scope) : 1
             let constant = args.has("constant") ? try num(args, "constant", scope) : 0
@@ -113,24 +115,64 @@ extension Evaluator {
         var solved: [ObjectIdentifier: Rect] = [:]
         for _ in 0 ..< 4 {
             for v in views {
-                let mine = active.filter { $0.first === v }
+                // An aspect ratio (the view's width from its own height, or the other way) is
+                // applied after both axes, to whichever length nothing else gives.
+                let isRatio = { (c: ConstraintObject) in c.second === v && c.secondAttribute != c.firstAttribute && ["width", "height"].contains(c.firstAttribute)
+                    && ["width", "height"].contains(c.secondAttribute ?? "") }
+                let mine = active.filter { $0.first === v && !isRatio($0) }
                 let current: Rect
                 if let r = solved[ObjectIdentifier(v)] { current = r } else { current = try windowFrame(v, node) }
-                let x = try solveAxis(mine.filter { ConstraintObject.horizontal.contains($0.firstAttribute) }, current: (current.minX, current.width), horizontal: true, solved, node)
-                let y = try solveAxis(mine.filter { ConstraintObject.vertical.contains($0.firstAttribute) }, current: (current.minY, current.height), horizontal: false, solved, node)
+                let horizontal = mine.filter { ConstraintObject.horizontal.contains($0.firstAttribute) }
+                let vertical = mine.filter { ConstraintObject.vertical.contains($0.firstAttribute) }
+                var x = try solveAxis(horizontal, current: (current.minX, current.width), horizontal: true, solved, node)
+                var y = try solveAxis(vertical, current: (current.minY, current.height), horizontal: false, solved, node)
+                for c in active where c.first === v && isRatio(c) && c.multiplier != 0 {
+                    // Whether the other constraints fix an axis's length (a length, or two edges).
+                    func fixes(_ list: [ConstraintObject], _ length: String) -> Bool {
+                        list.contains { $0.firstAttribute == length } || list.count >= 2
+                    }
+                    let widthFromHeight = c.firstAttribute == "width"
+                    let (fixed, free) = widthFromHeight ? (horizontal, vertical) : (vertical, horizontal)
+                    let fixedLength = widthFromHeight ? x.1 : y.1, freeLength = widthFromHeight ? y.1 : x.1
+                    // first = m × second + c, solved for whichever side is not fixed otherwise.
+                    if fixes(fixed, c.firstAttribute), !fixes(free, c.secondAttribute ?? "") {
+                        let length = (fixedLength - c.constant) / c.multiplier
+                        if widthFromHeight { y = try solveAxis(vertical, current: (y.0, length), horizontal: false, solved, node) }
+                        else { x = try solveAxis(horizontal, current: (x.0, length), horizontal: true, solved, node) }
+                    } else {
+                        let length = c.multiplier * freeLength + c.constant
+                        if widthFromHeight { x = try solveAxis(horizontal, current: (x.0, length), horizontal: true, solved, node) }
+                        else { y = try solveAxis(vertical, current: (y.0, length), horizontal: false, solved, node) }
+                    }
+                }
                 solved[ObjectIdentifier(v)] = Rect(x: x.0, y: y.0, width: x.1, height: y.1)
             }
         }
         for v in views {
             guard let r = solved[ObjectIdentifier(v)] else { continue }
-            let parent = try v.superview.map { s throws(SwiftImportError) in try windowOffset(s, node) } ?? .zero
+            // The superview's place as this pass lays it out, if it lays it out too.
+            let parent = try v.superview.map { s throws(SwiftImportError) -> Point in
+                if let r = solved[ObjectIdentifier(s)] {
+                    var origin = Point.zero
+                    if case let .point(o)? = s.model[.boundsOrigin] { origin = o }
+                    return Point(x: r.minX - origin.x, y: r.minY - origin.y)
+                }
+                return try windowOffset(s, node, layout: true)
+            } ?? .zero
             let frame = Rect(x: r.minX - parent.x, y: r.minY - parent.y, width: r.width, height: r.height)
-            if frame != v.frame { try writeView(v, "frame", layer: false, .rect(frame), node) }
+            guard frame != v.frame else { continue }
+            if v.transform.isIdentity {
+                try writeView(v, "frame", layer: false, .rect(frame), node)
+            } else {
+                // Auto Layout sets bounds and center, which a transform leaves as they are.
+                try writeView(v, "bounds", layer: false, .rect(Rect(x: 0, y: 0, width: frame.width, height: frame.height)), node)
+                try writeView(v, "center", layer: false, .point(Point(x: frame.minX + frame.width / 2, y: frame.minY + frame.height / 2)), node)
+            }
         }
     }
 
     func windowFrame(_ v: ViewObject, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Rect {
-        let o = try windowOffset(v, node)
+        let o = try windowOffset(v, node, layout: true)
         return Rect(x: o.x, y: o.y, width: v.size.width, height: v.size.height)
     }
 

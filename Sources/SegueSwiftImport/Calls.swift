@@ -63,6 +63,23 @@ extension Evaluator {
                 }
                 return .void
             }
+            // super.method() in a view or layer class of the module: its module superclass's,
+            // else UIKit's: nothing to draw for display() or layoutSubviews(), the block's
+            // animation for action(forKey:), no redraw for needsDisplay(forKey:).
+            if m.base?.is(SuperExprSyntax.self) == true, let instance = instanceOf(scope.selfValue) ?? staticSelf(scope) {
+                if let parent = instance.type.superclass, let f = (parent.functions[name] ?? []).first ?? program.inheritedFunction(name, of: parent) {
+                    return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: parent), args, scope)
+                }
+                switch args.signature(name) {
+                case "action(forKey:)":
+                    guard case let .string(key) = try arg(args, "forKey", scope, hint: "String") else { return Value.none }
+                    return superAction(forKey: key)
+                case "needsDisplay(forKey:)": return .bool(false)
+                case "display()", "layoutSubviews()", "layoutSublayers()", "draw(_:)", "awakeFromNib()", "didMoveToSuperview()", "didMoveToWindow()":
+                    return .void
+                default: break
+                }
+            }
             // super.method(): the module's superclass's, else UIKit's, which draws nothing here
             // (viewWillAppear, presentationTransitionWillBegin, layoutSubviews, …).
             if m.base?.is(SuperExprSyntax.self) == true, case let .object(instance)? = scope.selfValue {
@@ -485,6 +502,7 @@ extension Evaluator {
         let instance = Instance(type: t)
         instance.view = v
         v.instance = instance
+        try setUpLayerClass(v, of: t, node)
         let ownInit = t.initializers.contains { i in Set(i.signature.parameterClause.parameters.map(\.firstName.text)) == Set(given.map(\.0)) }
         if given.map(\.0) == ["frame"], !ownInit, case let .rect(r) = given[0].1 {
             // UIView's init(frame:), inherited.
@@ -524,7 +542,7 @@ extension Evaluator {
     static let implicitSelfMethods: Set<String> = [
         "convert", "addSubview", "insertSubview", "bringSubviewToFront", "sendSubviewToBack", "removeFromSuperview",
         "layoutIfNeeded", "setNeedsLayout", "snapshotView", "resizableSnapshotView", "addSublayer", "insertSublayer",
-        "removeFromSuperlayer", "sizeToFit", "addGestureRecognizer", "removeGestureRecognizer", "setNeedsDisplay",
+        "removeFromSuperlayer", "sizeToFit", "addGestureRecognizer", "removeGestureRecognizer", "setNeedsDisplay", "presentation",
     ]
 
     /// `self` in an extension's initializer of a UIKit type before it calls `self.init(…)`.

@@ -61,6 +61,18 @@ final class Evaluator {
     /// A constraint changed since the last layout pass: UIKit lays the views out before the
     /// next frame is drawn, whether or not the code calls `layoutIfNeeded()`.
     var layoutPending = false
+    /// Warnings about the code found while running it (shown with the import's others).
+    var codeWarnings: [SwiftImportError] = []
+    /// Animations of a custom layer property that the layer draws with `display()`, drawn at the
+    /// end of the run-loop turn, once the layer's bounds are laid out.
+    var customAnimations: [CustomPropertyAnimation] = []
+    /// The container's subviews at its last layout: adding or removing one lays it out again,
+    /// and UIKit tells the presentation controller (containerViewWillLayoutSubviews()).
+    var containerLaidOut: [ObjectIdentifier] = []
+    /// A dismissal's presentation controller is replaying the presentation that came before.
+    var replayingPresentation = false
+    /// Inside a layer class's display() or action(forKey:).
+    var drawingLayer = false
     /// Per animation block, each property's model value before the block first changed it:
     /// UIKit's animations are additive, so a property set twice in one block moves from that value.
     var blockOriginals: [[ObjectIdentifier: [LayerProperty: Value]]] = []

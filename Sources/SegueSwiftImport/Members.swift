@@ -36,6 +36,8 @@ extension Evaluator {
 
     func member(of base: Value, _ name: String, _ m: some SyntaxProtocol, scope: Scope) throws(SwiftImportError) -> Value {
         switch base {
+        // `CornerLayer.self`: the class itself (a view's layerClass).
+        case .typeName where name == "self": return base
         case let .typeName(type): return try staticMember(type, name, m)
         case let .rect(r):
             switch name {
@@ -80,7 +82,7 @@ extension Evaluator {
             if name == "cgColor" || name == "CGColor" { return .color(c) }
         case let .view(v):
             if let i = v.instance {
-                if i.type.properties[name] != nil { return try readProperty(i, name, m) }
+                if i.type.properties[name] != nil, !isUIKitOverride(i.type, name) { return try readProperty(i, name, m) }
                 if let f = i.type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: base, type: i.type)) }
             }
             // A view given with bind: may be an image view: the scene cannot say which.
@@ -89,6 +91,10 @@ extension Evaluator {
             }
             return try readView(v, name, layer: false, m)
         case let .layer(v):
+            if let i = v.layerInstance {
+                if i.type.properties[name] != nil, !isUIKitOverride(i.type, name) { return try readProperty(i, name, m) }
+                if let f = i.type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: base, type: i.type)) }
+            }
             if let type = program.types["CALayer"], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
             return try readView(v, name, layer: true, m)
         case let .viewController(c):
@@ -141,6 +147,16 @@ extension Evaluator {
             if name == "settlingDuration", a.className == "CASpringAnimation" { return .enumCase("settlingDuration", []) }
             if let v = a.properties[name] { return v }
             if name == "keyPath" { return a.keyPath.map(Value.string) ?? .none }
+            // CAMediaTiming's defaults, for code that copies one animation's timing to another.
+            switch name {
+            case "duration", "timeOffset", "repeatCount", "repeatDuration", "beginTime": return .double(0)
+            case "speed": return .double(1)
+            case "autoreverses", "isAdditive": return .bool(false)
+            case "isRemovedOnCompletion": return .bool(true)
+            case "fillMode": return .enumCase("removed", [])
+            case "timingFunction", "delegate": return Value.none
+            default: break
+            }
         case let .propertyAnimator(p):
             if name == "duration" { return .double(p.duration) }
             if name == "isRunning" { return .bool(p.started) }
@@ -245,6 +261,7 @@ extension Evaluator {
         }
         switch name {
         case "layer" where !layer: return .layer(v)
+        case "translatesAutoresizingMaskIntoConstraints" where !layer: return .bool(v.translatesMask)
         case "frame":
             try known(.position)
             if !v.transform.isIdentity {
@@ -295,7 +312,18 @@ extension Evaluator {
 
     /// Sets a property of a view or its layer with UIKit's semantics: inside an animation block
     /// the property animates from its model value before the block to the new value.
-    func writeView(_ v: ViewObject, _ name: String, layer: Bool, _ value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+    /// Sets a UIKit property of a view or layer. A layer class of the module that overrides the
+    /// property to observe it hears of it, and so do the closures observing it (`observe(\.frame)`).
+    func writeView(_ v: ViewObject, _ name: String, layer: Bool, _ value: Value, _ node: some SyntaxProtocol, observed: Bool = true) throws(SwiftImportError) {
+        if observed, let li = v.layerInstance, isUIKitOverride(li.type, name) {
+            try store(li, name, value, node)
+        } else {
+            try writeViewProperty(v, name, layer: layer, value, node)
+        }
+        if observed, !v.keyValueObservers.isEmpty { try notifyObservers(v, name, node) }
+    }
+
+    func writeViewProperty(_ v: ViewObject, _ name: String, layer: Bool, _ value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
         switch name {
         case "frame":
             let r = try rect(value, node, "frame")
@@ -315,7 +343,10 @@ extension Evaluator {
         case "alpha" where !layer, "opacity" where layer:
             let d = try double(value, node, name)
             try write(v, [.opacity: .double(d)], keyPath: "opacity", value: .double(d), node)
-        case "autoresizingMask", "translatesAutoresizingMaskIntoConstraints", "isUserInteractionEnabled", "isExclusiveTouch", "accessibilityViewIsModal",
+        case "translatesAutoresizingMaskIntoConstraints":
+            // Kept for code that reads it back; the frames come from the constraints either way.
+            v.translatesMask = try bool(value, node, name)
+        case "autoresizingMask", "isUserInteractionEnabled", "isExclusiveTouch", "accessibilityViewIsModal",
              "shouldRasterize", "rasterizationScale", "contentScaleFactor", "allowsGroupOpacity":
             // Layout on rotation, touch handling and rasterization caches: nothing in a transition's frames.
             return
@@ -380,10 +411,13 @@ extension Evaluator {
 
     /// The current animation block, if any (performWithoutAnimation hides the outer ones).
     var currentAnimation: AnimationContext? {
-        guard let top = animationStack.last else { return nil }
+        // An earlier presentation, replayed before a dismissal, animates nothing.
+        guard !replayingPresentation, let top = animationStack.last else { return nil }
         if case .none = top { return nil }
         return top
     }
+
+    static let additiveKeyPaths: Set<String> = ["frame", "position", "bounds.size", "bounds.origin", "transform"]
 
     func write(_ v: ViewObject, _ changes: [LayerProperty: Value], keyPath: String, value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
         let props = Array(changes.keys)
@@ -408,6 +442,9 @@ extension Evaluator {
             // a bound layer's geometry) animates from whatever the scene's layer has.
             let fromKnown = props.allSatisfy { !v.unknown.contains($0) && v.model[$0] != nil }
             for (p, val) in changes { v.model[p] = val; v.changedLater.insert(p); v.unknown.remove(p) }
+            // UIKit animates geometry additively: a block that sets a frame, centre, bounds or
+            // transform to the value it already has adds nothing to the motion under way.
+            if case .basic = context, fromKnown, Self.additiveKeyPaths.contains(keyPath), String(describing: from) == String(describing: value) { return }
             switch context {
             case let .basic(begin, duration, timing, extra):
                 if let t = transactions.last, duration == nil {

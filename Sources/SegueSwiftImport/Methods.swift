@@ -44,6 +44,9 @@ extension Evaluator {
         case let .view(v) where v.instance?.type.functions[name] != nil:
             let i = v.instance!
             if let f = i.type.functions[name].flatMap({ overload($0, args) }) { return try invoke(FunctionRef(decl: f, receiver: base, type: i.type), args, scope) }
+        case let .layer(v) where v.layerInstance?.type.functions[name] != nil:
+            let i = v.layerInstance!
+            if let f = i.type.functions[name].flatMap({ overload($0, args) }) { return try invoke(FunctionRef(decl: f, receiver: base, type: i.type), args, scope) }
         case let .view(v), let .layer(v):
             let isLayer: Bool
             if case .layer = base { isLayer = true } else { isLayer = false }
@@ -62,15 +65,26 @@ extension Evaluator {
                 let sibling = try view(try arg(args, label, scope, hint: nil), node, "the sibling")
                 if child.superview === v, let i = v.subviews.firstIndex(where: { $0 === child }) { v.subviews.remove(at: i) }
                 guard let j = v.subviews.firstIndex(where: { $0 === sibling }) else {
-                    throw fail(.invalidValue, node, "'\(sibling.id)' is not a subview of '\(v.id)'")
+                    // UIKit does not say; AppKit's addSubview(_:positioned:relativeTo:) documents
+                    // that a view positioned relative to a non-sibling goes below (or above) all
+                    // its new siblings, and Segue does the same, with a warning.
+                    let p = program.place(of: node)
+                    codeWarnings.append(SwiftImportError(.invalidValue, file: p.file, line: p.line, column: p.column,
+                                                         "'\(sibling.id)' is not a subview of '\(v.id)' yet: UIKit does not document where '\(child.id)' goes; Segue puts it \(label == "aboveSubview" ? "above" : "below") all of \(v.id)'s subviews, as AppKit documents for views",
+                                                         hint: "add the sibling first, or use addSubview(_:) or insertSubview(_:at:)"))
+                    try insert(child, into: v, at: label == "aboveSubview" ? v.subviews.count : firstInside(v), node)
+                    return .void
                 }
                 try insert(child, into: v, at: label == "aboveSubview" ? j + 1 : j, node)
                 return .void
             case "bringSubviewToFront(_:)", "sendSubviewToBack(_:)":
                 let child = try view(try arg(args, nil, scope, hint: nil), node, "the subview")
                 guard child.superview === v else { throw fail(.invalidValue, node, "'\(child.id)' is not a subview of '\(v.id)'") }
+                // Already there: nothing moves.
+                let shown = v.subviews.filter(\.attached)
+                if (name == "bringSubviewToFront" ? shown.last : shown.dropFirst(firstInside(v)).first) === child { return .void }
                 if now > 0 { throw fail(.unsupported, node, "reordering views after the transition started is not supported", hint: "order the views before the animations start") }
-                try insert(child, into: v, at: name == "bringSubviewToFront" ? v.subviews.count : 0, node)
+                try insert(child, into: v, at: name == "bringSubviewToFront" ? v.subviews.count : firstInside(v), node)
                 return .void
             case "removeFromSuperview()", "removeFromSuperlayer()":
                 v.attached = false
@@ -110,7 +124,21 @@ extension Evaluator {
             case "layoutIfNeeded()" where !isLayer:
                 try layoutPass(node)
                 return .void
-            case "layoutIfNeeded()", "setNeedsLayout()", "layoutSubviews()", "setNeedsDisplay()", "removeGestureRecognizer(_:)",
+            case "isDescendant(of:)" where !isLayer:
+                let other = try view(try arg(args, "of", scope, hint: nil), node, "the view")
+                return .bool(v === other || (v.superview != nil && v.isDescendant(of: other)))
+            case "setNeedsDisplay()":
+                // The layer redraws (its class's display()) at the end of the run-loop turn.
+                v.needsDisplay = true
+                return .void
+            case let s where s.hasPrefix("observe(_:") && !isLayer:
+                return try observe(v, args, scope, node)
+            case "presentation()" where isLayer && drawingLayer:
+                // Inside the layer class's display() or action(forKey:), which the importer runs
+                // at the values being drawn: no presentation layer, so the code falls back on the
+                // model value, which is that value.
+                return Value.none
+            case "layoutIfNeeded()", "setNeedsLayout()", "layoutSubviews()", "removeGestureRecognizer(_:)",
                  "setNeedsDisplay(_:)", "sizeToFit()", "endEditing(_:)":
                 return .void
             case "convert(_:from:)", "convert(_:to:)":
@@ -305,11 +333,13 @@ extension Evaluator {
     }
 
     /// Position of a view's bounds origin in the container's (window's) coordinates.
-    func windowOffset(_ v: ViewObject, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Point {
+    /// Where the view's bounds origin lies in the container. `layout`: as Auto Layout sees it,
+    /// which ignores transforms (it lays out centers and bounds).
+    func windowOffset(_ v: ViewObject, _ node: some SyntaxProtocol, layout: Bool = false) throws(SwiftImportError) -> Point {
         var x = 0.0, y = 0.0
         var current: ViewObject? = v
         while let c = current, c !== container {
-            if !c.transform.isIdentity {
+            if !layout, !c.transform.isIdentity {
                 throw fail(.invalidValue, node, "convert(_:from:/to:) through '\(c.id)', whose transform is not the identity, is not supported",
                            hint: "convert before transforming the view")
             }
@@ -322,10 +352,18 @@ extension Evaluator {
         return Point(x: x, y: y)
     }
 
+    /// In a presentation the presenter's view is in the window under the container, not in it;
+    /// Segue draws it as the container's first subviews, which nothing the code inserts goes under.
+    func firstInside(_ parent: ViewObject) -> Int {
+        guard parent === container, kind.operation == .present || kind.operation == .dismiss, kind.presentationStyle != .fullScreen else { return 0 }
+        let presenter = kind.operation == .present ? fromController.view : toController.view
+        return parent.subviews.prefix { $0 === presenter }.count
+    }
+
     func visibleIndex(_ parent: ViewObject, _ index: Int) -> Int {
         // `at:` counts the subviews in the tree now; removed views stay in `subviews`, hidden.
         var seen = 0
-        for (i, s) in parent.subviews.enumerated() where s.attached {
+        for (i, s) in parent.subviews.enumerated().dropFirst(firstInside(parent)) where s.attached {
             if seen == index { return i }
             seen += 1
         }
@@ -359,7 +397,9 @@ extension Evaluator {
         let base = try eval(baseExpr, scope)
         if case .none = base, Self.isOptionalChain(baseExpr) { return }
         switch base {
-        case let .view(v) where v.instance?.type.properties[name] != nil: try store(v.instance!, name, value, m)
+        case let .view(v) where v.instance?.type.properties[name] != nil && !isUIKitOverride(v.instance!.type, name): try store(v.instance!, name, value, m)
+        case let .layer(v) where v.layerInstance?.type.properties[name] != nil && !isUIKitOverride(v.layerInstance!.type, name):
+            try store(v.layerInstance!, name, value, m)
         case let .view(v): try writeView(v, name, layer: false, value, target)
         case let .layer(v): try writeView(v, name, layer: true, value, target)
         case let .object(instance):
@@ -386,7 +426,27 @@ extension Evaluator {
 
     /// Sets a stored property, running its `willSet` and `didSet` observers as Swift does
     /// (`newValue` and `oldValue` visible in them).
-    func store(_ instance: Instance, _ name: String, _ value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+    func store(_ instance: Instance, _ name: String, _ value: Value, _ node: some SyntaxProtocol, viaAction: Bool = false) throws(SwiftImportError) {
+        // UIKit's property, overridden to observe it: UIKit stores it, then the observers run.
+        if let v = instance.view, isUIKitOverride(instance.type, name) {
+            let observers = Self.observers(of: instance.type.properties[name]?.binding)
+            let old = try? readView(v, name, layer: instance.isLayer, node)
+            if let willSet = observers["willSet"], let b = willSet.body {
+                let scope = Scope(parent: nil, selfValue: selfOf(instance))
+                scope.names[willSet.parameters?.name.text ?? "newValue"] = value
+                _ = try run(b.statements, scope)
+            }
+            try writeView(v, name, layer: instance.isLayer, value, node, observed: false)
+            if let didSet = observers["didSet"], let b = didSet.body {
+                let scope = Scope(parent: nil, selfValue: selfOf(instance))
+                scope.names[didSet.parameters?.name.text ?? "oldValue"] = old ?? Value.none
+                _ = try run(b.statements, scope)
+            }
+            return
+        }
+        if !viaAction, try storeLayerProperty(instance, name, value, node) { return }
+        // A property the layer redraws for (`needsDisplay(forKey:)`): display() at the turn's end.
+        if instance.isLayer, let v = instance.view, try needsDisplay(instance.type, forKey: name) { v.needsDisplay = true }
         // A computed property's setter runs with the value as `newValue` (or its own name).
         if case let .accessors(list)? = instance.type.properties[name]?.binding.accessorBlock?.accessors,
            let setter = list.first(where: { $0.accessorSpecifier.text == "set" }), let b = setter.body {

@@ -9,12 +9,16 @@ extension Evaluator {
         switch v {
         case let .object(i)?: return i
         case let .view(view)?: return view.instance
+        case let .layer(view)?: return view.layerInstance
         default: return nil
         }
     }
 
     /// `self` inside an instance's methods: the view, for a UIView subclass.
-    func selfOf(_ i: Instance) -> Value { i.view.map(Value.view) ?? .object(i) }
+    func selfOf(_ i: Instance) -> Value {
+        guard let v = i.view else { return .object(i) }
+        return i.isLayer ? .layer(v) : .view(v)
+    }
 
     /// A name on its own: a local, a property or method of `self`, a type, a global.
     func identifier(_ r: DeclReferenceExprSyntax, _ scope: Scope, hint: String?) throws(SwiftImportError) -> Value {
@@ -43,6 +47,12 @@ extension Evaluator {
         if case let .view(v)? = scope.selfValue, let value = try? readView(v, name, layer: false, r) { return value }
         if case let .layer(v)? = scope.selfValue, let value = try? readView(v, name, layer: true, r) { return value }
         if case let .image(i)? = scope.selfValue, let value = imageMember(i, name) { return value }
+        // Inside an extension of CGRect, CGPoint or CGSize: the value's own members (minX, width, …).
+        switch scope.selfValue {
+        case .rect?, .point?, .size?:
+            if let value = try? member(of: scope.selfValue!, name, r, scope: scope) { return value }
+        default: break
+        }
         if case .context? = scope.selfValue, ["containerView", "isAnimated", "isInteractive", "transitionWasCancelled", "presentationStyle"].contains(name) {
             return try member(of: .context, name, r, scope: scope)
         }
@@ -152,6 +162,8 @@ extension Evaluator {
 
     func readProperty(_ instance: Instance, _ name: String, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
         if let v = instance.stored[name] { return v }
+        if let v = instance.view, isUIKitOverride(instance.type, name) { return try readView(v, name, layer: instance.isLayer, node) }
+        if let v = managedDefault(instance.type, name) { return v }
         guard let p = instance.type.properties[name] else {
             throw fail(.unknownIdentifier, node, "\(instance.type.name) has no property '\(name)'")
         }

@@ -56,9 +56,35 @@ extension Evaluator {
             self.presentation = PresentationState(instance: instance, presenting: presenting)
         })
         guard let state = presentation else { return }
+        if !presenting { try replayPresentation(state, type) }
         try callPresentation(state, presenting ? "presentationTransitionWillBegin" : "dismissalTransitionWillBegin", [])
         if presenting { try callPresentation(state, "containerViewWillLayoutSubviews", []) }
+        containerLaidOut = containerSubviewIDs
     }
+
+    /// A dismissal's presentation controller is the one that presented the screen: before the
+    /// dismissal, its presentation runs to its end with no animation (alongside blocks and
+    /// their completions at once), so the dismissal starts from the views it left.
+    func replayPresentation(_ state: PresentationState, _ type: TypeDecl) throws(SwiftImportError) {
+        let names = ["presentationTransitionWillBegin", "presentationTransitionDidEnd"]
+        guard names.contains(where: { type.functions[$0] != nil || program.inheritedFunction($0, of: type) != nil }) else { return }
+        replayingPresentation = true
+        animationStack.append(.none)
+        defer { animationStack.removeLast(); replayingPresentation = false }
+        let scheduled = pending.count
+        try callPresentation(state, "presentationTransitionWillBegin", [])
+        try callPresentation(state, "containerViewWillLayoutSubviews", [])
+        if layoutPending { try layoutPass(type.node) }
+        try callPresentation(state, "presentationTransitionDidEnd", [.bool(true)])
+        // Completion blocks the replay scheduled run now, in order: that presentation is over.
+        let replayed = pending[scheduled...].sorted { ($0.time, $0.order) < ($1.time, $1.order) }
+        pending.removeSubrange(scheduled...)
+        for item in replayed { try item.run() }
+        try endOfTurn(type.node)
+    }
+
+    /// The container's subviews as UIKit's layout pass last saw them.
+    var containerSubviewIDs: [ObjectIdentifier] { container.subviews.filter(\.attached).map(ObjectIdentifier.init) }
 
     /// `…TransitionDidEnd(completed)` once the animator completes.
     func endPresentation(_ completed: Bool) throws(SwiftImportError) {
@@ -123,6 +149,13 @@ extension Evaluator {
     /// `transitionCoordinator?.animate(alongsideTransition:completion:)`: the block animates with
     /// the transition (its duration, UIKit's default curve); the completion runs at its end.
     func alongside(_ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value {
+        if replayingPresentation {
+            // An earlier presentation, replayed: its alongside changes and completion, at once.
+            for label in ["alongsideTransition", "completion"] {
+                if let e = args.expr(label) { let f = try eval(e, scope); if case .none = f {} else { _ = try invokeClosure(f, [.context], node) } }
+            }
+            return .bool(true)
+        }
         let duration = transitionDurationValue ?? 0.35
         if let block = args.expr("alongsideTransition") {
             let f = try eval(block, scope)

@@ -110,6 +110,26 @@ extension Evaluator {
         return e
     }
 
+    /// An arc as UIBezierPath's `addArc(withCenter:…)` draws it: a line to its start, then one
+    /// cubic for each quarter turn or less of its sweep (handles 4/3 tan(θ/4) of the radius).
+    /// Angles grow clockwise on screen (y points down); a clockwise arc sweeps towards larger angles.
+    static func arcElements(center c: Point, radius r: Double, from a0: Double, to a1: Double, clockwise: Bool) -> [PathValue.Element] {
+        var end = a1
+        if clockwise { while end < a0 { end += 2 * .pi } } else { while end > a0 { end -= 2 * .pi } }
+        let sweep = end - a0
+        let count = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
+        let step = sweep / Double(count)
+        let k = 4.0 / 3.0 * tan(step / 4) * r
+        func at(_ a: Double) -> Point { Point(x: c.x + r * cos(a), y: c.y + r * sin(a)) }
+        var out: [PathValue.Element] = [.line(at(a0))]
+        for i in 0 ..< count {
+            let s = a0 + Double(i) * step, e = s + step
+            let p0 = at(s), p1 = at(e)
+            out.append(.curve(p1, Point(x: p0.x - k * sin(s), y: p0.y + k * cos(s)), Point(x: p1.x + k * sin(e), y: p1.y - k * cos(e))))
+        }
+        return out
+    }
+
     /// UIBezierPath's and CGMutablePath's building methods.
     func pathMethod(_ p: PathValue, _ sig: String, _ args: Arguments, _ scope: Scope, _ node: FunctionCallExprSyntax) throws(SwiftImportError) -> Value? {
         func pt(_ label: String?) throws(SwiftImportError) -> Point { try point(try arg(args, label, scope, hint: "CGPoint"), node, label ?? "the point") }
@@ -120,6 +140,17 @@ extension Evaluator {
         case "addQuadCurve(to:controlPoint:)": element = .quad(try pt("to"), control: try pt("controlPoint"))
         case "addCurve(to:controlPoint1:controlPoint2:)": element = .curve(try pt("to"), try pt("controlPoint1"), try pt("controlPoint2"))
         case "close()", "closeSubpath()": element = .close
+        case "addArc(withCenter:radius:startAngle:endAngle:clockwise:)":
+            guard case .elements = p.form else {
+                throw fail(.unsupported, node, "adding to a path made from a shape (\(sig)) is not supported", hint: "build the path with UIBezierPath() and move(to:)/addLine(to:)")
+            }
+            let elements = Self.arcElements(center: try pt("withCenter"), radius: try num(args, "radius", scope), from: try num(args, "startAngle", scope),
+                                            to: try num(args, "endAngle", scope), clockwise: try bool(try arg(args, "clockwise", scope, hint: "Bool"), node, "clockwise"))
+            // UIBezierPath draws a line from the current point to the arc's start (a move when
+            // the path is empty).
+            if p.elements.isEmpty, case let .line(start) = elements[0] { p.elements.append(.move(start)) } else { p.elements.append(elements[0]) }
+            p.elements += elements.dropFirst()
+            return .void
         default: return nil
         }
         guard case .elements = p.form else {

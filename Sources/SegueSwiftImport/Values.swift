@@ -167,6 +167,9 @@ final class Instance {
     var stored: [String: Value] = [:]
     /// The view, when the type is a UIView subclass of the module: `self` in its methods.
     weak var view: ViewObject?
+    /// The instance is the view's layer (a CALayer subclass of the module named by the view's
+    /// `layerClass`): `self` in its methods is the layer.
+    var isLayer = false
     init(type: TypeDecl) { self.type = type }
 }
 

@@ -61,6 +61,16 @@ final class ViewObject {
     var snapshotSourceSize: Size?
     /// The stored properties and methods of the module's UIView subclass this view is.
     var instance: Instance?
+    /// The module's CALayer subclass this view's layer is (its view's `layerClass`).
+    var layerInstance: Instance?
+    /// The layer's `display()` runs at the end of the run-loop turn.
+    var needsDisplay = false
+    /// UIView.translatesAutoresizingMaskIntoConstraints, as the code set it.
+    var translatesMask = true
+    /// A module view's bounds size when its `layoutSubviews()` last ran.
+    var laidOutSize: Size?
+    /// `observe(\.frame)` and `observe(\.transform)` closures, run when the property is set.
+    var keyValueObservers: [(key: String, closure: Value)] = []
     /// A CAShapeLayer (path, fill and stroke), and the layer that masks this one.
     var isShapeLayer = false
     var maskLayer: ViewObject?
