@@ -73,6 +73,8 @@ final class Evaluator {
     var replayingPresentation = false
     /// Inside a layer class's display() or action(forKey:).
     var drawingLayer = false
+    /// A layer is being drawn only to see what it draws: writes change the model, nothing else.
+    var capturingDisplay = false
     /// Per animation block, each property's model value before the block first changed it:
     /// UIKit's animations are additive, so a property set twice in one block moves from that value.
     var blockOriginals: [[ObjectIdentifier: [LayerProperty: Value]]] = []

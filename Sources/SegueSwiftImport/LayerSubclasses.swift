@@ -127,12 +127,13 @@ extension Evaluator {
             _ = try invokeClosure(.function(FunctionRef(decl: f, receiver: .view(v), type: i.type)), [], node)
         }
         if layoutPending { try layoutPass(node) }
-        for v in allViews where v.needsDisplay {
-            v.needsDisplay = false
-            try display(v, node)
-        }
         let animations = customAnimations
         customAnimations = []
+        // A layer whose property is animating is drawn by its animation, below.
+        for v in allViews where v.needsDisplay {
+            v.needsDisplay = false
+            if !animations.contains(where: { $0.layer === v }) { try display(v, node) }
+        }
         for a in animations { try drawCustomAnimation(a) }
     }
 
@@ -153,20 +154,31 @@ extension Evaluator {
     func drawCustomAnimation(_ a: CustomPropertyAnimation) throws(SwiftImportError) {
         guard let i = a.layer.layerInstance else { return }
         let v = a.layer
-        let saved = v.model
+        // Drawn with the starting value, as it shows when the animation begins…
         i.stored[a.name] = a.from
         try display(v, a.node)
         let start = v.model
+        // …and with the final one, only to see what it draws.
         i.stored[a.name] = a.to
+        capturingDisplay = true
+        defer { capturingDisplay = false }
         try display(v, a.node)
+        capturingDisplay = false
         let end = v.model
-        v.model = saved
+        v.model = start
         for (p, value) in end {
             v.model[p] = value
-            guard let from = start[p], String(describing: from) != String(describing: value), let keyPath = p.keyPath else { continue }
+            guard let from = start[p], let keyPath = p.keyPath, !sameValue(from, value, keyPath: keyPath) else { continue }
+            v.changedLater.insert(p)
+            v.autoNamed = false
             recorder.basic(layer: recorder.id(v), keyPath: keyPath, from: from, to: value, begin: a.begin, duration: a.duration,
                            timing: a.timing, extra: [], source: program.place(of: a.node))
         }
+    }
+
+    /// Whether two values are the same as the scene writes them (paths are objects in the importer).
+    func sameValue(_ a: Value, _ b: Value, keyPath: String) -> Bool {
+        String(describing: recorder.node(a, keyPath: keyPath)) == String(describing: recorder.node(b, keyPath: keyPath))
     }
 
     /// `view.observe(\.frame, options: [.initial]) { view, change in … }`: the closure runs now

@@ -315,7 +315,9 @@ extension Evaluator {
     /// Sets a UIKit property of a view or layer. A layer class of the module that overrides the
     /// property to observe it hears of it, and so do the closures observing it (`observe(\.frame)`).
     func writeView(_ v: ViewObject, _ name: String, layer: Bool, _ value: Value, _ node: some SyntaxProtocol, observed: Bool = true) throws(SwiftImportError) {
-        if observed, let li = v.layerInstance, isUIKitOverride(li.type, name) {
+        if observed, !layer, let vi = v.instance, isUIKitOverride(vi.type, name) {
+            try store(vi, name, value, node)
+        } else if observed, let li = v.layerInstance, isUIKitOverride(li.type, name) {
             try store(li, name, value, node)
         } else {
             try writeViewProperty(v, name, layer: layer, value, node)
@@ -420,6 +422,7 @@ extension Evaluator {
     static let additiveKeyPaths: Set<String> = ["frame", "position", "bounds.size", "bounds.origin", "transform"]
 
     func write(_ v: ViewObject, _ changes: [LayerProperty: Value], keyPath: String, value: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        if capturingDisplay { for (p, val) in changes { v.model[p] = val }; return }
         let props = Array(changes.keys)
         if let context = currentAnimation {
             v.autoNamed = false   // its id is in the scene's animations now
@@ -444,7 +447,7 @@ extension Evaluator {
             for (p, val) in changes { v.model[p] = val; v.changedLater.insert(p); v.unknown.remove(p) }
             // UIKit animates geometry additively: a block that sets a frame, centre, bounds or
             // transform to the value it already has adds nothing to the motion under way.
-            if case .basic = context, fromKnown, Self.additiveKeyPaths.contains(keyPath), String(describing: from) == String(describing: value) { return }
+            if case .basic = context, fromKnown, Self.additiveKeyPaths.contains(keyPath), sameValue(from, value, keyPath: keyPath) { return }
             switch context {
             case let .basic(begin, duration, timing, extra):
                 if let t = transactions.last, duration == nil {

@@ -39,6 +39,8 @@ NOT_DESTINATION_ALONE = {
     # stays beside the menu and under PanModal's dimmed sheet.
     "sidemenu-present.yaml": "over full screen, the presenter slid aside",
     "panmodal-present.yaml": "custom presentation, a sheet over a dimmed presenter",
+    # The deck: the card over the presenter's snapshot, scaled back (its own test below).
+    "deck-present.yaml": "custom presentation, the card over the scaled-back presenter",
 }
 
 
@@ -181,3 +183,31 @@ def test_zlphoto_action_sheet_ends_full_screen_over_a_half_shade(tmp_path):
     # Below the button (the detail's last content ends near 470 pt): the list at half colour.
     half = listing.crop((0, 560, w, h)).point(lambda v: round(v * 0.5))
     assert same(actual.crop((0, 560, w, h)), half) <= w * (h - 560) * 0.001
+
+
+@pytest.mark.skipif(not SEGUE.exists(), reason="segue is not built")
+def test_deck_ends_as_a_card_over_the_scaled_back_presenter(tmp_path):
+    """DeckTransition on a 390 × 844 iPhone (status bar 47 pt): the card's top is at
+    presentingViewTopInset (47) + insetForPresentedView (8) = 55 pt, with 8 pt rounded top
+    corners drawn in black; above it, on black, the presenter's snapshot scaled by
+    1 − 2 × 47 / 844 = 0.888626 from the top centre, its top at 47 pt, its sides at
+    (390 − 346.56) / 2 = 21.72 pt, under black at alpha 1 − 0.8."""
+    scene = CORPUS / "scenes" / "deck-present.yaml"
+    if not (CORPUS / "HarshilShah-DeckTransition" / "RoundedView.swift").exists():
+        pytest.skip("the corpus files are not here: scripts/realworld-corpus fetch")
+    doc = yaml.safe_load(scene.read_text())
+    actual = still(scene, tmp_path / "actual.png", scale=2)
+    detail = screen_alone(scene, doc, "detail", tmp_path, 2)
+    listing = screen_alone(scene, doc, "list", tmp_path, 2)
+    w, h = actual.size
+    # The card: the detail screen from its top, 55 pt down (its content is in its first 445 pt).
+    assert same(actual.crop((40, 140, w - 40, 1000)), detail.crop((40, 30, w - 40, 890))) <= (w - 80) * 860 * 0.001
+    # The rounded corner: at (0.5, 55.5) pt, 10.6 pt from the arc's centre (8, 63): black.
+    assert max(actual.getpixel((1, 111))) <= 8
+    # Left of the snapshot, above the card: the black background.
+    assert max(actual.getpixel((20, 100))) <= 8
+    # The snapshot's top strip at (195, 51) pt shows the list at (195, 4 / 0.888626 = 4.5) pt,
+    # darkened to 0.8 of its colour.
+    expected = [round(c * 0.8) for c in listing.getpixel((390, 9))]
+    got = actual.getpixel((390, 102))
+    assert all(abs(a - b) <= 3 for a, b in zip(got, expected)), (got, expected)
