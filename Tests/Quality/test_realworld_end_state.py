@@ -211,3 +211,33 @@ def test_deck_ends_as_a_card_over_the_scaled_back_presenter(tmp_path):
     expected = [round(c * 0.8) for c in listing.getpixel((390, 9))]
     got = actual.getpixel((390, 102))
     assert all(abs(a - b) <= 3 for a, b in zip(got, expected)), (got, expected)
+
+
+@pytest.mark.skipif(not SEGUE.exists(), reason="segue is not built")
+def test_route_composer_half_way_is_an_even_cross_fade(tmp_path):
+    """BlurredBackgroundTransitionAnimator presenting: the detail fades in over 0.3 s with
+    UIKit's default ease-in-out, which is exactly 0.5 at half time; the blur view's fade waits
+    0.15 s (its delay), so it is still at alpha 0. At 0.15 s every pixel is the mean of the two
+    screens (the list stays under a custom presentation)."""
+    scene = CORPUS / "scenes" / "routecomposer-blur.yaml"
+    if not (CORPUS / "ekazaev-route-composer" / "BlurredBackgroundTransitionAnimator.swift").exists():
+        pytest.skip("the corpus files are not here: scripts/realworld-corpus fetch")
+    doc = yaml.safe_load(scene.read_text())
+    subprocess.run([str(SEGUE), "still", str(scene), "--time", "0.15", "--scale", "1", "-o", str(tmp_path / "mid.png")],
+                   check=True, capture_output=True, cwd=scene.parent)
+    actual = Image.open(tmp_path / "mid.png").convert("RGB")
+    detail, listing = screen_alone(scene, doc, "detail", tmp_path), screen_alone(scene, doc, "list", tmp_path)
+    expected = Image.blend(listing, detail, 0.5)
+    w, h = actual.size
+    # Rounding of two 8-bit blends: within 2 levels everywhere.
+    diff = ImageChops.difference(actual, expected).convert("L")
+    assert sum(diff.histogram()[3:]) <= w * h * 0.001
+    # And not simply one screen: the list's orange card and the detail's green hero mix.
+    assert same(actual.crop((0, 100, w, 300)), detail.crop((0, 100, w, 300))) > w * 100
+    # A quarter of the way (0.075 s) the curve is not linear: cubic-bezier(0.42, 0, 0.58, 1) at
+    # x = 0.25 is y = 0.1292 (solved by bisection), not 0.25.
+    subprocess.run([str(SEGUE), "still", str(scene), "--time", "0.075", "--scale", "1", "-o", str(tmp_path / "q.png")],
+                   check=True, capture_output=True, cwd=scene.parent)
+    quarter = Image.open(tmp_path / "q.png").convert("RGB")
+    diff = ImageChops.difference(quarter, Image.blend(listing, detail, 0.1292)).convert("L")
+    assert sum(diff.histogram()[3:]) <= w * h * 0.001
