@@ -241,3 +241,28 @@ def test_route_composer_half_way_is_an_even_cross_fade(tmp_path):
     quarter = Image.open(tmp_path / "q.png").convert("RGB")
     diff = ImageChops.difference(quarter, Image.blend(listing, detail, 0.1292)).convert("L")
     assert sum(diff.histogram()[3:]) <= w * h * 0.001
+
+
+@pytest.mark.skipif(not SEGUE.exists(), reason="segue is not built")
+def test_garland_user_card_snapshot_a_quarter_of_the_way(tmp_path):
+    """UserCardDismissAnimationController: a 0.7 s keyframe group (UIKit eases the whole group,
+    cubic-bezier(0.42, 0, 0.58, 1), whose value at a quarter of the time is 0.1292): the card's
+    snapshot goes from the card's frame (0, 0, 390, 360) to the cell's (16, 116, 358, 200), so at
+    0.175 s it spans x 2.07 … 387.94 and y 14.99 … 354.33; its content (the hero, #34C759) fades
+    out over the first 0.4 of the group, alpha 1 − 0.1292 / 0.4 = 0.677, over the nearly white
+    screens beneath."""
+    scene = CORPUS / "scenes" / "garland-usercard-dismiss.yaml"
+    if not (CORPUS / "Ramotion-garland-view" / "UserCardDismissAnimationController.swift").exists():
+        pytest.skip("the corpus files are not here: scripts/realworld-corpus fetch")
+    subprocess.run([str(SEGUE), "still", str(scene), "--time", "0.175", "--scale", "1", "-o", str(tmp_path / "q.png")],
+                   check=True, capture_output=True, cwd=scene.parent)
+    im = Image.open(tmp_path / "q.png").convert("RGB")
+    a = 1 - 0.1292 / 0.4
+    green = [round(c * a + 255 * (1 - a)) for c in (0x34, 0xC7, 0x59)]
+    def inside(p):
+        return all(abs(x - y) <= 4 for x, y in zip(im.getpixel(p), green))
+    def outside(p):
+        return min(im.getpixel(p)) >= 245
+    # Left and right edges on row 100, top and bottom on column 195, a pixel clear of each.
+    assert outside((1, 100)) and inside((3, 100)) and inside((386, 100)) and outside((388, 100))
+    assert outside((195, 13)) and inside((195, 16)) and inside((195, 353)) and outside((195, 355))
