@@ -24,10 +24,10 @@ CORPUS = REPO / "Tests" / "Fixtures" / "RealWorld"
 # Scenes whose last frame is not the destination alone, each for a reason of UIKit's or the
 # code's own, written out.
 NOT_DESTINATION_ALONE = {
-    # The base class never calls completeTransition(_:): UIKit never ends it (warned at its line).
-    "elastic-edgepan.yaml": "never completes",
-    # animateTransition is empty: its interaction controller does the work (warned).
-    "zlphoto-preview-pop.yaml": "never completes",
+    # animateTransition is empty: its interaction controller does the work (warned), so UIKit
+    # never ends it and the from screen stays (its own test below). ElasticTransition's edge
+    # pan never completes either, but its setup() adds the menu on top: the destination shows.
+    "zlphoto-preview-pop.yaml": "never completes, stays on its from screen (its own test below)",
     # Custom presentations keep the presenter: the action sheet covers only the bottom, the
     # menu only its 90 pt.
     "zlphoto-custom-alert.yaml": "custom presentation, partial sheet (its own test below)",
@@ -266,3 +266,18 @@ def test_garland_user_card_snapshot_a_quarter_of_the_way(tmp_path):
     # Left and right edges on row 100, top and bottom on column 195, a pixel clear of each.
     assert outside((1, 100)) and inside((3, 100)) and inside((386, 100)) and outside((388, 100))
     assert outside((195, 13)) and inside((195, 16)) and inside((195, 353)) and outside((195, 355))
+
+
+@pytest.mark.skipif(not SEGUE.exists(), reason="segue is not built")
+def test_an_empty_animator_leaves_the_from_screen(tmp_path):
+    """ZLPhotoPreviewAnimatedTransition.animateTransition(using:) is empty: nothing is added to
+    the container and completeTransition(_:) is never called, so UIKit shows the pop's from
+    screen (the detail) for as long as the app runs."""
+    scene = CORPUS / "scenes" / "zlphoto-preview-pop.yaml"
+    if not (CORPUS / "longitachi-ZLPhotoBrowser" / "ZLPhotoPreviewAnimatedTransition.swift").exists():
+        pytest.skip("the corpus files are not here: scripts/realworld-corpus fetch")
+    doc = yaml.safe_load(scene.read_text())
+    actual = still(scene, tmp_path / "actual.png")
+    detail = screen_alone(scene, doc, "detail", tmp_path)
+    w, h = actual.size
+    assert same(actual, detail) <= w * h * 0.001
