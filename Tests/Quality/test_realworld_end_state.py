@@ -6,8 +6,7 @@ a pop, a dismissal and a full-screen presentation it takes the source's view awa
 corpus's destination screens are opaque and full-screen, so the last frame must be the
 destination screen alone. That picture is drawn independently of the animator, by the scene's
 `push` preset between the same two screens (its end state is the destination, untransformed),
-and the two are compared pixel by pixel. Needs the corpus files (`scripts/realworld-corpus
-fetch`), which are not in the repository: without them the test is skipped.
+and the two are compared pixel by pixel. The corpus files are kept in the repository, verbatim.
 """
 import json
 import subprocess
