@@ -386,7 +386,7 @@ enum SchemaMaps {
                 "duration": KeyDoc(.number(0 ... Limits.seconds), "How long the transition's step lasts, instead of until its motion settles."),
             ], extra: ["minProperties": 1, "maxProperties": 2, "dependentRequired": ["duration": ["transition"]],
                        "not": ["required": ["transition", "hold"]]]),
-            SchemaMap(name: "screen", text: "A screen for presets: a screenshot (contents:) or built from components (content:).",
+            SchemaMap(name: "screen", text: "A screen for presets: a screenshot (contents:) or built from components (content:), with layers of its own over them.",
                       keys: PresetReader.screenKeys, renamed: PresetReader.screenRenamed, docs: [
                 "title": KeyDoc(.text, "A navigation bar with this large title."),
                 "background": KeyDoc(.color, "The screen's background."),
@@ -395,6 +395,7 @@ enum SchemaMaps {
                 "contentsGravity": KeyDoc(.names(ContentsGravity.allCases.map(\.rawValue)), "How the screenshot fits. Default resizeAspectFill."),
                 "tabs": KeyDoc(.list(.text), "A tab bar with these titles."),
                 "scroll": KeyDoc(.ref("screenScroll"), "A scripted scroll of the content, played when the screen is shown on its own."),
+                "layers": KeyDoc(.list(.ref("layer")), "Layers of the screen's own over its components and bars, back to front (views the app's controller adds itself)."),
             ]),
             SchemaMap(name: "screenScroll", text: "A screen's scripted scroll: the content offset goes from 0 to 'to' with easeInEaseOut.",
                       keys: PresetReader.screenScrollKeys, required: ["to"], docs: [

@@ -28,7 +28,7 @@ struct ScreenDef {
 }
 
 extension PresetReader {
-    static let screenKeys = ["title", "background", "content", "contents", "contentsGravity", "tabs", "scroll"]
+    static let screenKeys = ["title", "background", "content", "contents", "contentsGravity", "tabs", "scroll", "layers"]
     /// A screenshot was `image:`/`gravity:`; it is `contents:`/`contentsGravity:` as on a layer.
     static let screenRenamed: [String: MapSchema.Renamed] = [
         "image": .init(to: "contents", why: "a picture is 'contents' everywhere, as on a layer (CALayer.contents)"),
@@ -63,7 +63,6 @@ extension PresetReader {
                                               "color": "background", "items": "content", "rows": "content", "children": "content",
                                               "screenshot": "contents", "picture": "contents", "gravity": "contentsGravity",
                                               "tabBar": "tabs"],
-                                   elsewhere: ["layers": "a screen is built from 'content:' components (row, card, hero, photoTiles, grid, button, label, header, spacer) or is a screenshot, 'contents:'"],
                                    renamed: Self.screenRenamed)
             let entries = try entries(of: value, schema, key: "screens", example: "\(k.string): {title: \"Stories\", content: [{row: \"Ocean sunrise\"}]}")
             var tracker = KeyTracker()
@@ -129,9 +128,41 @@ extension PresetReader {
             }
             pairs.append(("masksToBounds", b.bool(true)))
         }
+        // Views the app's controller adds itself (a photo viewer's dimming view and image view),
+        // in the scene's own layer format, over the components.
+        if let own = screen.node.value(forKey: "layers") {
+            guard case let .sequence(items) = own else {
+                throw typeError(own, expected: "a list of layers", for: "layers", example: "layers: [{id: viewer-dim, frame: [0, 0, 390, 844], backgroundColor: \"#000000\", opacity: 0}]")
+            }
+            // A timeline step puts its screens' ids under its own prefix (`s2-viewer`): these too.
+            let prefix = id.hasSuffix(screen.name) ? String(id.dropLast(screen.name.count)) : ""
+            sublayers += items.map { prefix.isEmpty ? $0 : Self.prefixingIDs($0, with: prefix) }
+        }
         pairs += extra
         if !sublayers.isEmpty { pairs.append(("sublayers", b.list(sublayers))) }
         return b.map(pairs)
+    }
+
+    /// The same layers with `prefix` before every id, sublayers and masks included.
+    static func prefixingIDs(_ node: Node, with prefix: String) -> Node {
+        switch node {
+        case var .mapping(m):
+            for i in m.indices {
+                let key = m[i].key.scalar?.string
+                if key == "id", var scalar = m[i].value.scalar {
+                    scalar.string = prefix + scalar.string
+                    m[i].value = .scalar(scalar)
+                } else if key == "sublayers" || key == "mask" {
+                    m[i].value = prefixingIDs(m[i].value, with: prefix)
+                }
+            }
+            return .mapping(m)
+        case let .sequence(items):
+            var out = items
+            for i in out.indices { out[i] = prefixingIDs(out[i], with: prefix) }
+            return .sequence(out)
+        default: return node
+        }
     }
 
     /// One content item, placed: its layer makers, where it starts and how tall it is.

@@ -359,13 +359,18 @@ extension PresetReader {
                 }
                 // A screen's layers are inside the step, so they carry its prefix.
                 let inScreen = [from.name, to.name].contains { id == $0 || id.hasPrefix($0 + "-") }
-                if frame == nil, inScreen {
+                var opacity: Double?, hidden: Bool?, cornerRadius: Double?
+                for screen in [from, to] where inScreen && id.hasPrefix(screen.name + "-") {
+                    let tree = try screenLayer(screen, id: screen.name, frame: Rect(origin: .zero, size: ctx.canvas))
                     // Where the screen lays the layer out, in the screen's coordinates.
-                    for screen in [from, to] where id.hasPrefix(screen.name + "-") {
-                        frame = Self.absoluteFrame(of: id, in: try screenLayer(screen, id: screen.name, frame: Rect(origin: .zero, size: ctx.canvas)))
+                    if frame == nil { frame = Self.absoluteFrame(of: id, in: tree) }
+                    if let layer = Self.layerNode(id, in: tree) {
+                        opacity = layer.value(forKey: "opacity")?.scalar.flatMap { Double($0.string) }
+                        hidden = layer.value(forKey: "hidden")?.scalar.map { $0.string == "true" }
+                        cornerRadius = layer.value(forKey: "cornerRadius")?.scalar.flatMap { Double($0.string) }
                     }
                 }
-                return .layer(id: inScreen ? ctx.prefix + id : id, frame: frame)
+                return .layer(id: inScreen ? ctx.prefix + id : id, frame: frame, opacity: opacity, hidden: hidden, cornerRadius: cornerRadius)
             }
             if let r = n.value(forKey: "rotate") {
                 let orientation = try name(r, "rotate", among: ["landscape", "portrait"],
@@ -489,6 +494,15 @@ extension PresetReader {
         if m.first(where: { $0.key.scalar?.string == "id" })?.value.scalar?.string == id { return here }
         guard let subs = m.first(where: { $0.key.scalar?.string == "sublayers" })?.value, case let .sequence(items) = subs else { return nil }
         for item in items { if let hit = absoluteFrame(of: id, in: item, offset: here.origin) { return hit } }
+        return nil
+    }
+
+    /// The layer with that id in a layer tree.
+    static func layerNode(_ id: String, in node: Node) -> Node? {
+        guard case let .mapping(m) = node else { return nil }
+        if m.first(where: { $0.key.scalar?.string == "id" })?.value.scalar?.string == id { return node }
+        guard let subs = m.first(where: { $0.key.scalar?.string == "sublayers" })?.value, case let .sequence(items) = subs else { return nil }
+        for item in items { if let hit = layerNode(id, in: item) { return hit } }
         return nil
     }
 

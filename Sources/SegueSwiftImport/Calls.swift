@@ -31,6 +31,11 @@ extension Evaluator {
                 default: break
                 }
             }
+            // In a method of the module's view-controller subclass: UIKit's view-controller calls on self.
+            if case .viewController? = scope.selfValue, Self.lifecycleCalls.contains(args.signature(name)) {
+                for item in args.items { _ = try eval(item.expr, scope) }
+                return .void
+            }
             // Inside a protocol extension, on a screen that adopts the protocol: its other defaults.
             if case .viewController? = scope.selfValue, let (type, f) = protocolDefault(name, args) {
                 return try invoke(FunctionRef(decl: f, receiver: scope.selfValue, type: type), args, scope)
@@ -238,6 +243,14 @@ extension Evaluator {
             }
             interactive?.recognizers.append(g)
             return .gesture(g)
+        case ("AVMakeRect", ["aspectRatio", "insideRect"]):
+            // AVFoundation: the largest rect of that aspect ratio inside the rect, centred in it.
+            let ratio = try size(try arg(args, "aspectRatio", scope), node, "aspectRatio")
+            let bounds = try rect(try arg(args, "insideRect", scope), node, "insideRect")
+            guard ratio.width > 0, ratio.height > 0 else { return .rect(Rect(x: bounds.minX + bounds.width / 2, y: bounds.minY + bounds.height / 2, width: 0, height: 0)) }
+            let scale = min(bounds.width / ratio.width, bounds.height / ratio.height)
+            let w = ratio.width * scale, h = ratio.height * scale
+            return .rect(Rect(x: bounds.minX + (bounds.width - w) / 2, y: bounds.minY + (bounds.height - h) / 2, width: w, height: h))
         case ("fmin", ["_", "_"]), ("fmax", ["_", "_"]), ("fminf", ["_", "_"]), ("fmaxf", ["_", "_"]):
             // C's fmin/fmax (and the Float forms): the smaller or larger of two numbers.
             let a = try double(try eval(args.items[0].expr, scope, hint: "Double"), args.items[0].expr, name)
@@ -485,6 +498,17 @@ extension Evaluator {
         var current: TypeDecl? = t
         while let c = current {
             if let base = c.inherited.first(where: { ["UIView", "UIImageView", "UIControl", "UIButton", "UIVisualEffectView"].contains($0) }) { return base }
+            current = c.superclass
+        }
+        return nil
+    }
+
+    /// The UIKit view-controller class a type of the module descends from, if any.
+    func viewControllerSubclassBase(_ t: TypeDecl) -> String? {
+        var current: TypeDecl? = t
+        while let c = current {
+            if let base = c.inherited.first(where: { ["UIViewController", "UINavigationController", "UITableViewController",
+                                                      "UICollectionViewController", "UIPageViewController", "UITabBarController"].contains($0) }) { return base }
             current = c.superclass
         }
         return nil

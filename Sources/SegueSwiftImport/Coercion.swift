@@ -111,12 +111,15 @@ extension Evaluator {
         case let .point(p): return .point(p)
         case let .size(s): return .size(s)
         case let .rect(r): return .rect(r)
-        case let .layer(id, frame):
+        case let .layer(id, frame, opacity, hidden, cornerRadius):
             let key = "bound:" + id
             if let v = boundViews[key] { return .view(v) }
             let v = ViewObject(id: id, origin: "the layer '\(id)' given with bind:", frame: frame ?? .zero)
             v.boundLayer = id
             v.attached = true
+            if let opacity { v.model[.opacity] = .double(opacity) }
+            if let hidden { v.model[.hidden] = .bool(hidden) }
+            if let cornerRadius { v.model[.cornerRadius] = .double(cornerRadius) }
             if frame == nil { v.unknown = [.boundsSize, .position] }
             boundViews[key] = v
             return .view(v)

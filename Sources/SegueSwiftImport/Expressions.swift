@@ -366,6 +366,17 @@ extension Evaluator {
                 throw fail(.invalidValue, node, "'\(node.trimmedDescription)' would crash the app: the view is not a \(type)")
             }
         }
+        // A screen's controller is whatever class the code expects; when that class is the
+        // module's, its methods and properties are the class's from then on.
+        if case let .viewController(c) = v, let target = program.types[type], viewControllerSubclassBase(target) != nil {
+            var current = c.instance?.type
+            while let t = current, t !== target { current = t.superclass }
+            if current == nil {
+                let i = Instance(type: target)
+                i.controller = c
+                c.instance = i
+            }
+        }
         // A call bound to null returns nothing: as an optional value it is nil.
         if case .void = v, optional { return .none }
         switch v {

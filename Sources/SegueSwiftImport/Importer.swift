@@ -14,8 +14,10 @@ public enum BindValue: Sendable, Equatable {
     case point(Point)
     case size(Size)
     case rect(Rect)
-    /// An existing layer of the scene (already prefixed for the step), with its frame when known.
-    case layer(id: String, frame: Rect?)
+    /// An existing layer of the scene (already prefixed for the step), with its frame when known,
+    /// and its opacity, hidden state and corner radius as the scene sets them (what the code
+    /// reads before it changes them, and what a change inside an animation block animates from).
+    case layer(id: String, frame: Rect?, opacity: Double? = nil, hidden: Bool? = nil, cornerRadius: Double? = nil)
     /// A new plain view with this frame and background colour (`#RRGGBBAA`).
     case view(frame: Rect, color: String?)
     /// One of the transition's screens, as a view controller (`{screen: stories}`).

@@ -98,6 +98,10 @@ extension Evaluator {
             if let type = program.types["CALayer"], type.properties[name] != nil { return try extensionProperty(type, name, base, m) }
             return try readView(v, name, layer: true, m)
         case let .viewController(c):
+            if let i = c.instance {
+                if i.type.properties[name] != nil { return try readProperty(i, name, m) }
+                if let f = i.type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: base, type: i.type)) }
+            }
             if let v = try screenMember(c, name, m, scope) { return v }
             throw fail(.unknownIdentifier, m, "'\(name)' of a view controller is not known to the importer: the scene's screens are plain view controllers",
                        hint: bindHint(m, example: Self.isCollectionName(name) ? (name.lowercased().hasSuffix("controllers") ? "[{screen: \(c.screen)}]" : "[]")
@@ -515,7 +519,9 @@ extension Evaluator {
         let hidden = v.userHidden || !v.attached
         if case .bool(hidden)? = v.model[.hidden] { return }
         if now > 0 { v.autoNamed = false }
-        if now == 0, !v.changedLater.contains(.hidden) {
+        // A layer of the scene given with bind: is drawn from the scene's own definition, so even
+        // at the start a change is recorded, as for its other properties.
+        if now == 0, !v.changedLater.contains(.hidden), v.boundLayer == nil {
             v.model[.hidden] = .bool(hidden); v.initial[.hidden] = .bool(hidden)
             return
         }

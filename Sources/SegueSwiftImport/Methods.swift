@@ -41,6 +41,9 @@ extension Evaluator {
                 throw unsupportedCall(sig, node, hint: "the animator does not drive its own interaction: write a UIPercentDrivenInteractiveTransition subclass whose pan handler calls update(_:), finish() and cancel(), and name it with interactive: in the scene (docs/swift-import.md)")
             default: break
             }
+        case let .viewController(c) where c.instance?.type.functions[name] != nil:
+            let i = c.instance!
+            if let f = i.type.functions[name].flatMap({ overload($0, args) }) { return try invoke(FunctionRef(decl: f, receiver: base, type: i.type), args, scope) }
         case let .view(v) where v.instance?.type.functions[name] != nil:
             let i = v.instance!
             if let f = i.type.functions[name].flatMap({ overload($0, args) }) { return try invoke(FunctionRef(decl: f, receiver: base, type: i.type), args, scope) }
@@ -415,6 +418,8 @@ extension Evaluator {
             }
         case let .propertyAnimator(p):
             throw fail(.unsupported, m, "setting '\(name)' of UIViewPropertyAnimator is not supported", hint: "give the timing in its initializer; p.duration is \(p.duration)")
+        case let .viewController(c) where c.instance?.type.properties[name] != nil:
+            try store(c.instance!, name, value, m)
         case let .viewController(c):
             throw fail(.unsupported, m, "setting '\(name)' of a view controller is not supported", hint: "animate \(c.screen)'s view: vc.view.…")
         default:

@@ -10,12 +10,14 @@ extension Evaluator {
         case let .object(i)?: return i
         case let .view(view)?: return view.instance
         case let .layer(view)?: return view.layerInstance
+        case let .viewController(c)?: return c.instance
         default: return nil
         }
     }
 
     /// `self` inside an instance's methods: the view, for a UIView subclass.
     func selfOf(_ i: Instance) -> Value {
+        if let c = i.controller { return .viewController(c) }
         guard let v = i.view else { return .object(i) }
         return i.isLayer ? .layer(v) : .view(v)
     }
@@ -162,6 +164,8 @@ extension Evaluator {
 
     func readProperty(_ instance: Instance, _ name: String, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
         if let v = instance.stored[name] { return v }
+        // What the app's init and viewDidLoad made (an image view, a background view) is the scene's.
+        if let c = instance.controller, let v = try screenBinding(c, name, node, Scope(parent: nil)) { return v }
         if let v = instance.view, isUIKitOverride(instance.type, name) { return try readView(v, name, layer: instance.isLayer, node) }
         if let v = managedDefault(instance.type, name) { return v }
         guard let p = instance.type.properties[name] else {
@@ -177,6 +181,10 @@ extension Evaluator {
         }
         if p.binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true
             || p.binding.typeAnnotation?.type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true { return .none }
+        if let c = instance.controller {
+            throw fail(.unsetProperty, node, "the property '\(name)' of \(instance.type.name) is read but never set: Segue does not run the controller's init or viewDidLoad",
+                       hint: "give the view the app made with bind: {\"\(c.screen).\(name)\": {layer: \(c.screen)-1}}")
+        }
         throw fail(.unsetProperty, node, "the property '\(name)' of \(instance.type.name) is read but never set",
                    hint: "give it a value with the animator's init: {\(name): …} in the scene, or " + bindHint(node))
     }

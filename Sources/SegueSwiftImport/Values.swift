@@ -158,6 +158,9 @@ enum TimingValue: Equatable {
 final class ScreenController {
     let screen: String
     let view: ViewObject
+    /// The module's UIViewController subclass the code casts this screen's controller to: its
+    /// methods run on the screen, and its properties are the scene's binds or their initial values.
+    var instance: Instance?
     init(screen: String, view: ViewObject) { self.screen = screen; self.view = view }
 }
 
@@ -170,6 +173,8 @@ final class Instance {
     /// The instance is the view's layer (a CALayer subclass of the module named by the view's
     /// `layerClass`): `self` in its methods is the layer.
     var isLayer = false
+    /// The screen whose controller this instance is (a view-controller subclass of the module).
+    weak var controller: ScreenController?
     init(type: TypeDecl) { self.type = type }
 }
 
