@@ -136,30 +136,30 @@ extension PresetReader {
             }
             // A timeline step puts its screens' ids under its own prefix (`s2-viewer`): these too.
             let prefix = id.hasSuffix(screen.name) ? String(id.dropLast(screen.name.count)) : ""
-            sublayers += items.map { prefix.isEmpty ? $0 : Self.prefixingIDs($0, with: prefix) }
+            sublayers += items.map { Self.mappingIDs($0) { prefix + $0 } }
         }
         pairs += extra
         if !sublayers.isEmpty { pairs.append(("sublayers", b.list(sublayers))) }
         return b.map(pairs)
     }
 
-    /// The same layers with `prefix` before every id, sublayers and masks included.
-    static func prefixingIDs(_ node: Node, with prefix: String) -> Node {
+    /// The same layers with every id renamed, sublayers and masks included.
+    static func mappingIDs(_ node: Node, _ rename: (String) -> String) -> Node {
         switch node {
         case var .mapping(m):
             for i in m.indices {
                 let key = m[i].key.scalar?.string
                 if key == "id", var scalar = m[i].value.scalar {
-                    scalar.string = prefix + scalar.string
+                    scalar.string = rename(scalar.string)
                     m[i].value = .scalar(scalar)
                 } else if key == "sublayers" || key == "mask" {
-                    m[i].value = prefixingIDs(m[i].value, with: prefix)
+                    m[i].value = mappingIDs(m[i].value, rename)
                 }
             }
             return .mapping(m)
         case let .sequence(items):
             var out = items
-            for i in out.indices { out[i] = prefixingIDs(out[i], with: prefix) }
+            for i in out.indices { out[i] = mappingIDs(out[i], rename) }
             return .sequence(out)
         default: return node
         }

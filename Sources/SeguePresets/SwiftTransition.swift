@@ -543,24 +543,7 @@ extension PresetReader {
     /// The same layers with every id put under `root` (the top one becomes `root`), so a copy's
     /// layers never share ids with the original.
     static func renamingIDs(_ node: Node, under root: String) -> Node {
-        switch node {
-        case var .mapping(m):
-            for i in m.indices {
-                let key = m[i].key.scalar?.string
-                if key == "id", var scalar = m[i].value.scalar {
-                    scalar.string = scalar.string.isEmpty ? root : root + "-" + scalar.string
-                    m[i].value = .scalar(scalar)
-                } else if key == "sublayers" || key == "mask" {
-                    m[i].value = renamingIDs(m[i].value, under: root)
-                }
-            }
-            return .mapping(m)
-        case let .sequence(items):
-            var out = items
-            for i in out.indices { out[i] = renamingIDs(out[i], under: root) }
-            return .sequence(out)
-        default: return node
-        }
+        mappingIDs(node) { $0.isEmpty ? root : root + "-" + $0 }
     }
 }
 
