@@ -263,6 +263,10 @@ extension Evaluator {
             return params.count == 1 && params.first.map { Self.gestureClasses.contains($0.type.trimmedDescription) || $0.type.trimmedDescription == "UIGestureRecognizer" } == true
         }.sorted { program.location(of: $0).line < program.location(of: $1).line }
         guard let f = takesPan.first else {
+            if let driver = outsideDriver(of: type) {
+                throw fail(.unsupported, type.node, "\(type.name) has no pan handler of its own: \(driver), in another class, made and wired outside the transition, which Segue does not run",
+                           hint: "Segue drives the interaction controller's own handler: a method that takes the recognizer, found by #selector or named with gesture: {handler: …}")
+            }
             throw fail(.unsupported, type.node, "\(type.name) has no pan handler: no method takes a UIPanGestureRecognizer and no recognizer is made with #selector",
                        hint: "write @objc func handleGesture(_ gesture: UIScreenEdgePanGestureRecognizer) and make the recognizer in init")
         }
@@ -271,6 +275,27 @@ extension Evaluator {
                        hint: "make the recognizer in init with #selector(\(takesPan[0].name.text)(_:)), so the importer follows it")
         }
         return f
+    }
+
+    /// A method of another type of the module that takes a pan recognizer and calls one of the
+    /// controller's own methods (SideMenu's navigation controller calling `handle(state:)`),
+    /// described with its place; nil when there is none.
+    func outsideDriver(of controller: TypeDecl) -> String? {
+        let own = Set(controller.functions.keys).subtracting(controller.inheritedFunctions)
+        for name in program.typeOrder where name != controller.name {
+            guard let t = program.types[name] else { continue }
+            for f in t.functions.values.flatMap({ $0 }).sorted(by: { program.location(of: $0).line < program.location(of: $1).line }) {
+                guard f.signature.parameterClause.parameters.contains(where: { Self.gestureClasses.contains($0.type.trimmedDescription) }),
+                      let body = f.body else { continue }
+                for call in body.tokens(viewMode: .sourceAccurate) where own.contains(call.text) && call.nextToken(viewMode: .sourceAccurate)?.text == "(" {
+                    let at = program.place(of: call)
+                    let file = (at.file as NSString).lastPathComponent
+                    let callee = controller.functions[call.text]?.first.map(Self.signature(of:)) ?? call.text
+                    return "\(name).\(Self.signature(of: f)) takes the recognizer and calls its \(callee) at \(file):\(at.line):\(at.column)"
+                }
+            }
+        }
+        return nil
     }
 
     static func signature(of f: FunctionDeclSyntax) -> String {

@@ -248,6 +248,37 @@ import Testing
         #expect(close(scrubbed.opacity, 0.44, 0.01), "\(scrubbed.opacity)")
     }
 
+    @Test func aControllerDrivenFromAnotherClassNamesItsDriver() throws {
+        // The controller has no handler of its own; a navigation controller's pan method drives
+        // it, which the app wires: the error names that method and the call's place.
+        var files = Self.module
+        files["Transitions/Interaction.swift"] = """
+        import UIKit
+        final class Driven: UIPercentDrivenInteractiveTransition {
+            func drive(progress: CGFloat) { update(progress) }
+        }
+        final class MenuNavigation: UINavigationController {
+            var driven: Driven?
+            func pan(_ g: UIPanGestureRecognizer) {
+                driven?.drive(progress: g.translation(in: view).x / 300)
+            }
+        }
+        """
+        do {
+            _ = try load("""
+            transition:
+              swift: Transitions
+              type: FadeAnimator
+              interactive: Driven
+              gesture: {type: pan, points: [[0.1, 20, 100], [0.5, 200, 100]]}
+            """, files)
+            Issue.record("no error")
+        } catch let e as SceneError {
+            #expect(e.description.contains("Interaction.swift:2:1"), "\(e)")
+            #expect(e.description.contains("MenuNavigation.pan(_:) takes the recognizer and calls its drive(progress:) at Interaction.swift:8:17"), "\(e)")
+        }
+    }
+
     @Test func debugIsSetOnlyWhenTheSceneSaysSo() throws {
         let tl = try load("transition: {swift: Transitions, type: FadeAnimator, flags: [DEBUG]}\n", Self.module)
         // Under DEBUG the file sets 0.9 first, but the tuple's start value follows: still 0.2.
