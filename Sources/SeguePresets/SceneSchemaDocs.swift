@@ -652,8 +652,10 @@ enum SchemaMaps {
             "to": ["type": "string", "description": "The screen the transition goes to (a key of 'screens')."],
             "init": ["type": "object", "description": "Initializer arguments by label, e.g. {operation: push} for init(operation:)."],
             "bind": ["type": "object", "description": "Values and layers for names the file cannot know, e.g. {playerVC.targetView: videoCard}."],
-            "interactive": ["type": ["string", "boolean"],
-                            "description": "The UIPercentDrivenInteractiveTransition subclass whose pan handler the finger drives (true: the file's only one). Needs 'gesture'."],
+            "interactive": ["anyOf": [["type": ["string", "boolean"]],
+                                      ["type": "object", "required": ["type"], "additionalProperties": false,
+                                       "properties": ["type": ["type": "string"], "init": ["type": "object"]]]],
+                            "description": "The interaction controller whose pan handler the finger drives (true: the module's only one); {type, init} when its initializer takes arguments. Needs 'gesture'."],
             "gesture": ["$ref": "#/$defs/gesture", "description": "The finger delivered to the interaction controller's pan handler: {type: screenEdgePan, points: [[t, x, y], …]}."],
         ]
         var properties: [String: Any] = [:]

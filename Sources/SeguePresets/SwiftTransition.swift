@@ -43,7 +43,7 @@ extension PresetReader {
             }
         }
         // An interactive animator runs on its step's own time (StepOutput.ownClock).
-        let interactive = try interactiveRequest(&params, node, delay: delay)
+        let interactive = try interactiveRequest(&params, node, delay: delay, ctx, from: from, to: to)
         var request = SwiftImportRequest(path: fullPath, displayPath: fullPath, typeName: typeName, from: from.name, to: to.name,
                                          canvas: ctx.canvas, initArguments: initArguments, bindings: bindings,
                                          prefix: ctx.prefix, begin: (interactive == nil ? ctx.begin : 0) + delay, mark: node.mark,
@@ -186,7 +186,8 @@ extension PresetReader {
     /// `interactive: Controller` (or `true`, the file's one UIPercentDrivenInteractiveTransition
     /// subclass) with `gesture: {type: screenEdgePan, points: [[t, x, y], …]}`: the finger's
     /// touch events for the controller's pan handler.
-    private func interactiveRequest(_ params: inout PresetParams, _ node: Node, delay: Double) throws(SceneError) -> (request: InteractiveRequest, gesture: GestureSpec)? {
+    private func interactiveRequest(_ params: inout PresetParams, _ node: Node, delay: Double, _ ctx: PresetContext,
+                                    from: ScreenDef, to: ScreenDef) throws(SceneError) -> (request: InteractiveRequest, gesture: GestureSpec)? {
         let interactiveNode = params.node("interactive"), gestureNode = params.node("gesture")
         guard let interactiveNode else {
             if let gestureNode {
@@ -196,8 +197,27 @@ extension PresetReader {
             return nil
         }
         var typeName: String?
+        // `{type: Controller, init: {…}}`: the controller's initializer takes arguments the app passes.
+        var initArguments: [(String, BindValue)] = []
         if case let .scalar(s) = interactiveNode, s.style == .plain, s.string == "true" || s.string == "false" {
             guard s.string == "true" else { return nil }
+        } else if case .mapping = interactiveNode {
+            let schema = MapSchema(what: "interactive", keys: ["type", "init"])
+            var tracker = KeyTracker()
+            for entry in try entries(of: interactiveNode, schema, key: "interactive", example: "interactive: {type: ModalTransitionDelegate, init: {type: regular}}") {
+                _ = try check(entry, schema, &tracker)
+            }
+            guard let t = interactiveNode.value(forKey: "type") else {
+                throw SceneError(.invalidValue, at: location(interactiveNode), "'interactive' as a map names the controller's class with 'type'",
+                                 suggestion: "interactive: {type: ModalTransitionDelegate, init: {type: regular}}")
+            }
+            typeName = try string(t, "type", example: "type: ModalTransitionDelegate")
+            if let n = interactiveNode.value(forKey: "init") {
+                for entry in try entries(of: n, MapSchema(what: "init", keys: []), key: "init", example: "init: {type: regular}") {
+                    guard let name = entry.name else { throw typeError(entry.key, expected: "a parameter name", for: "init") }
+                    initArguments.append((name, try bindValue(entry.value, name, ctx, from: from, to: to)))
+                }
+            }
         } else {
             typeName = try string(interactiveNode, "interactive", example: "interactive: SwipeInteractionController")
         }
@@ -235,6 +255,7 @@ extension PresetReader {
         }
         var request = InteractiveRequest(typeName: typeName, events: events)
         request.handler = handler
+        request.initArguments = initArguments
         return (request, gesture)
     }
 

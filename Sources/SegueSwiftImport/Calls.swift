@@ -243,6 +243,10 @@ extension Evaluator {
             }
             interactive?.recognizers.append(g)
             return .gesture(g)
+        case ("UIPercentDrivenInteractiveTransition", []):
+            // A plain controller that a class of the module drives from its pan handler; its
+            // update(_:), finish() and cancel() are the interaction's (isInteractionController).
+            return .object(Instance(type: TypeDecl(name: Self.interactiveBase, node: Syntax(node))))
         case ("AVMakeRect", ["aspectRatio", "insideRect"]):
             // AVFoundation: the largest rect of that aspect ratio inside the rect, centred in it.
             let ratio = try size(try arg(args, "aspectRatio", scope), node, "aspectRatio")

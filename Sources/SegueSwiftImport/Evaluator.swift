@@ -56,6 +56,8 @@ final class Evaluator {
     var transitionDurationValue: Double?
     /// Keys set on layers of the scene (given with bind:) before the animations start, by id.
     var boundOverrides: [String: [(String, Node)]] = [:]
+    /// Global variables of the module once first read (Swift initializes each once, lazily).
+    var globalValues: [String: Value] = [:]
     /// Every constraint made active, in order.
     var constraints: [ConstraintObject] = []
     /// A constraint changed since the last layout pass: UIKit lays the views out before the

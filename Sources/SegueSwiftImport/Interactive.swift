@@ -26,6 +26,8 @@ public struct InteractiveRequest {
     public var events: [GestureEvent]
     /// The method the recognizer calls (`handle(recognizer:)`), when the scene names it.
     public var handler: String?
+    /// The controller's initializer arguments by label, as the app passes them.
+    public var initArguments: [(String, BindValue)] = []
     public init(typeName: String?, events: [GestureEvent]) { self.typeName = typeName; self.events = events }
 }
 
@@ -71,6 +73,9 @@ final class InteractiveState {
     /// The controller implements `startInteractiveTransition(_:)` and moves the views itself;
     /// `start` runs that method once, when the transition begins.
     var driven = false
+    /// The controller UIKit is handed is a plain UIPercentDrivenInteractiveTransition that
+    /// `instance` (a class of the module with the pan handler, not a subclass) makes or holds.
+    var plain = false
     var started = false
     var start: (() throws(SwiftImportError) -> Void)?
     init(instance: Instance) { self.instance = instance }
@@ -86,7 +91,7 @@ extension Evaluator {
     func runInteraction(_ request: InteractiveRequest, animator: TypeDecl) throws(SwiftImportError) -> ImportedInteraction {
         let type = try interactionControllerType(request, animator: animator)
         // The controller is made for the view controller the gesture is on: the from screen.
-        let controller = try makeInteractionController(type)
+        let controller = try makeInteractionController(type, request)
         guard case let .object(instance) = controller else { throw fail(.invalidValue, type.node, "\(type.name) is not a class") }
         wireViewControllers(type, instance)
         guard let state = interactive, state.instance === instance else { throw fail(.invalidValue, type.node, "\(type.name) could not be made") }
@@ -105,11 +110,11 @@ extension Evaluator {
         }
         state.event = nil
         guard let decision = state.decision else {
-            throw fail(.invalidValue, handler.name, "\(handler.name.text)(_:) never calls finish() or cancel(), not even when the gesture ends (.ended)",
+            throw fail(.invalidValue, handler.name, "\(Self.signature(of: handler)) never calls finish() or cancel(), not even when the gesture ends (.ended)",
                        hint: "call finish() or cancel() in the handler's case .ended, as UIPercentDrivenInteractiveTransition needs")
         }
         guard let first = state.updates.first else {
-            throw fail(.invalidValue, handler.name, "\(handler.name.text)(_:) never calls update(_:) while the finger moves",
+            throw fail(.invalidValue, handler.name, "\(Self.signature(of: handler)) never calls update(_:) while the finger moves",
                        hint: "call update(progress) in case .changed; the scene's finger gives translation(in:) to compute it from")
         }
         let line = try progressLine(state.updates, first.node)
@@ -130,8 +135,10 @@ extension Evaluator {
                                     hint: candidates.isEmpty ? "write a subclass of UIPercentDrivenInteractiveTransition in \(program.file)"
                                         : "its interaction controllers are \(candidates.map(\.name).joined(separator: ", "))")
             }
-            guard isInteractionControllerType(t) else {
-                throw fail(.noAnimator, t.node, "\(name) is not a subclass of UIPercentDrivenInteractiveTransition and does not adopt UIViewControllerInteractiveTransitioning",
+            // A class that is neither drives a plain UIPercentDrivenInteractiveTransition of its
+            // own from its pan handler (a transitioning delegate, say).
+            guard isInteractionControllerType(t) || drivesPlainController(t) else {
+                throw fail(.noAnimator, t.node, "\(name) is not a subclass of UIPercentDrivenInteractiveTransition, does not adopt UIViewControllerInteractiveTransitioning and makes no UIPercentDrivenInteractiveTransition()",
                            hint: "interactive: names the class whose pan handler calls update(_:), finish() and cancel()")
             }
             type = t
@@ -153,6 +160,15 @@ extension Evaluator {
         t.inherited.contains(Self.interactiveBase) || t.inherited.contains("UIViewControllerInteractiveTransitioning")
     }
 
+    /// A class of the module whose code makes a plain `UIPercentDrivenInteractiveTransition()`.
+    func drivesPlainController(_ t: TypeDecl) -> Bool {
+        guard !t.isEnum, !isInteractionControllerType(t) else { return false }
+        let made = Self.interactiveBase + "()"
+        let inits = t.properties.values.compactMap { $0.binding.initializer?.value.trimmedDescription }
+        let bodies = t.functions.values.flatMap { $0 }.compactMap { $0.body?.trimmedDescription }
+        return (inits + bodies).contains { $0.replacingOccurrences(of: " ", with: "").contains(made) || $0.contains(Self.interactiveBase + ".init()") }
+    }
+
     /// Whether the controller moves the views itself: it implements `startInteractiveTransition(_:)`,
     /// which UIKit then calls instead of the animator's `animateTransition(using:)`.
     func drivesItself(_ t: TypeDecl) -> Bool { t.functions["startInteractiveTransition"] != nil }
@@ -162,7 +178,7 @@ extension Evaluator {
     /// event), and the handler then sets the views for each touch event; `finish()` and `cancel()`
     /// are the class's own, animating to the end with UIView animations that complete the transition.
     func runDrivenInteraction(_ type: TypeDecl, _ request: InteractiveRequest) throws(SwiftImportError) {
-        let controller = try makeInteractionController(type)
+        let controller = try makeInteractionController(type, request)
         guard case let .object(instance) = controller else { throw fail(.invalidValue, type.node, "\(type.name) is not a class") }
         wireViewControllers(type, instance)
         guard let state = interactive, state.instance === instance else { throw fail(.invalidValue, type.node, "\(type.name) could not be made") }
@@ -188,7 +204,7 @@ extension Evaluator {
         }
         state.event = nil
         guard state.decision != nil else {
-            throw fail(.invalidValue, handler.name, "\(handler.name.text)(_:) never calls finish() or cancel(), not even when the gesture ends (.ended)",
+            throw fail(.invalidValue, handler.name, "\(Self.signature(of: handler)) never calls finish() or cancel(), not even when the gesture ends (.ended)",
                        hint: "call finish() or cancel() in the handler's case .ended")
         }
     }
@@ -204,16 +220,21 @@ extension Evaluator {
         }
     }
 
-    /// `init()`, or an initializer whose parameters are the view controller (or view) the gesture is on.
-    func makeInteractionController(_ type: TypeDecl) throws(SwiftImportError) -> Value {
+    /// `init()`, or an initializer whose parameters are the scene's `init:` for the controller or
+    /// the view controller (or view) the gesture is on.
+    func makeInteractionController(_ type: TypeDecl, _ request: InteractiveRequest) throws(SwiftImportError) -> Value {
         // Recognizers made while the initializer runs are collected here; the instance's own state replaces it.
         interactive = InteractiveState(instance: Instance(type: type))
+        let plain = drivesPlainController(type)
+        defer { interactive?.plain = plain }
         for initializer in type.initializers {
             var given: [(String, Value)] = []
             var fits = true
             for p in initializer.signature.parameterClause.parameters {
                 let t = p.type.trimmedDescription.replacingOccurrences(of: "!", with: "").replacingOccurrences(of: "?", with: "")
-                if t == "UIView" { given.append((p.firstName.text, .view(fromController.view))) }
+                if let bound = request.initArguments.first(where: { $0.0 == p.firstName.text })?.1 {
+                    given.append((p.firstName.text, try value(of: bound, initializer)))
+                } else if t == "UIView" { given.append((p.firstName.text, .view(fromController.view))) }
                 else if t.hasSuffix("Controller") || t.hasSuffix("VC") { given.append((p.firstName.text, .viewController(fromController))) }
                 else if p.defaultValue == nil { fits = false; break }
             }
@@ -307,7 +328,7 @@ extension Evaluator {
     /// Is `self` (or this value) the interaction controller?
     func isInteractionController(_ v: Value?) -> Bool {
         guard case let .object(i)? = v, let state = interactive else { return false }
-        return i === state.instance
+        return state.plain ? i.type.name == Self.interactiveBase : i === state.instance
     }
 
     /// `update(_:)`, `finish()`, `cancel()`, `pause()` of UIPercentDrivenInteractiveTransition.

@@ -388,6 +388,7 @@ extension Evaluator {
             if isInteractionController(scope.selfValue), try setInteractiveProperty(name, value, target) { return }
             if case let .view(v)? = scope.selfValue { return try writeView(v, name, layer: false, value, target) }
             if case let .layer(v)? = scope.selfValue { return try writeView(v, name, layer: true, value, target) }
+            if program.globals[name] != nil { globalValues[name] = value; return }
             throw fail(.unknownIdentifier, r, "cannot assign to '\(name)': it is not declared", hint: "declare it with var \(name) = …")
         }
         if let t = target.as(TupleExprSyntax.self), t.elements.count == 1 { return try assign(t.elements.first!.expression, value, scope) }

@@ -66,10 +66,15 @@ extension Evaluator {
             if type.properties[name] != nil { return try extensionProperty(type, name, receiver, r) }
         }
         if let g = program.globals[name] {
+            // Swift initializes a global once, on first use: a global view is one view.
+            if let v = globalValues[name] { return v }
             guard let initializer = g.initializer else {
                 throw fail(.unsetProperty, r, "'\(name)' is read but never set", hint: bindHint(r))
             }
-            return try eval(initializer.value, Scope(parent: nil), hint: g.typeAnnotation?.type.trimmedDescription)
+            let v = try eval(initializer.value, Scope(parent: nil), hint: g.typeAnnotation?.type.trimmedDescription)
+            globalValues[name] = v
+            self.name(v, name)
+            return v
         }
         if let f = program.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: nil, type: nil)) }
         if program.types[name] != nil || Self.knownTypes.contains(name) { return .typeName(name) }

@@ -38,6 +38,10 @@ NOT_DESTINATION_ALONE = {
     # stays beside the menu and under PanModal's dimmed sheet.
     "sidemenu-present.yaml": "over full screen, the presenter slid aside",
     "panmodal-present.yaml": "custom presentation, a sheet over a dimmed presenter",
+    # BRD's modal: the sheet over the shared blur view, which the wallet screen's own layer
+    # stands for (its own tests below, for both directions).
+    "breadwallet-modal-present.yaml": "over full screen, the sheet over the dark blur (its own test below)",
+    "breadwallet-modal-dismiss-interactive.yaml": "the blur layer faded out (its own test below)",
     # The deck: the card over the presenter's snapshot, scaled back (its own test below).
     "deck-present.yaml": "custom presentation, the card over the scaled-back presenter",
 }
@@ -287,3 +291,48 @@ def test_photo_viewer_ends_on_the_photo_fitted_over_black(tmp_path):
     assert sum(diff.histogram()[40:]) <= 330 * 210 * 0.02, "the photo does not start at the thumbnail"
     # The list around it is not covered yet: its light background below the rows.
     assert first.getpixel((195, 700))[0] > 200
+
+
+def luminance(img: Image.Image, box) -> float:
+    region = img.crop(box).convert("L")
+    return sum(i * n for i, n in enumerate(region.histogram())) / (region.size[0] * region.size[1])
+
+
+@pytest.mark.skipif(not SEGUE.exists(), reason="segue is not built")
+def test_breadwallet_modal_ends_as_a_sheet_over_the_darkened_wallet(tmp_path):
+    """PresentModalAnimator: the modal's view (clear, its white sheet from y 424) springs up to
+    its final frame over the shared blur view, whose effect goes from none to .dark; over full
+    screen the wallet stays under both."""
+    scene = CORPUS / "scenes" / "breadwallet-modal-present.yaml"
+    doc = yaml.safe_load(scene.read_text())
+    end = still(scene, tmp_path / "end.png")
+    wallet = screen_alone(scene, doc, "home", tmp_path)
+    # Inside the sheet, left of its title: white.
+    assert all(c >= 250 for c in end.getpixel((30, 450))), end.getpixel((30, 450))
+    # Just above the sheet the sheet is not there: the wallet, darkened by the blur.
+    assert end.getpixel((30, 420)) != (255, 255, 255)
+    assert luminance(end, (0, 0, 390, 400)) < 0.6 * luminance(wallet, (0, 0, 390, 400))
+
+
+@pytest.mark.skipif(not SEGUE.exists(), reason="segue is not built")
+def test_breadwallet_modal_swiped_down_ends_on_the_wallet(tmp_path):
+    """ModalTransitionDelegate's finger drags 300 pt down in 0.3 s (1000 pt/s, past its 50 pt/s
+    threshold): it finishes; DismissModalAnimator slides the modal off and fades the blur view to
+    alpha 0, and UIKit takes the modal's view away. The last frame is the wallet with nothing
+    over it: the wallet screen drawn alone without the blur layer the scene gives it."""
+    scene = CORPUS / "scenes" / "breadwallet-modal-dismiss-interactive.yaml"
+    doc = yaml.safe_load(scene.read_text())
+    bare = dict(doc)
+    bare["screens"] = {k: {kk: vv for kk, vv in v.items() if kk != "layers"} for k, v in doc["screens"].items()}
+    ref_path = scene.parent / f".end-state-bare-{scene.name}"
+    ref_path.write_text(yaml.safe_dump(bare))
+    try:
+        wallet = screen_alone(ref_path, bare, "home", tmp_path)
+    finally:
+        ref_path.unlink()
+    end = still(scene, tmp_path / "end.png")
+    assert same(end, wallet) <= end.size[0] * end.size[1] * 0.001
+    # Half way through the drag (0.25 s: 150 pt) the modal is still there, over the blur.
+    mid = subprocess.run([str(SEGUE), "still", str(scene), "--time", "0.25", "--scale", "1", "-o", str(tmp_path / "mid.png")],
+                         check=True, capture_output=True, cwd=scene.parent)
+    assert same(Image.open(tmp_path / "mid.png").convert("RGB"), wallet) > end.size[0] * end.size[1] * 0.2

@@ -279,6 +279,76 @@ import Testing
         }
     }
 
+    @Test func aDelegateDrivesAPlainPercentDrivenController() throws {
+        // Not a subclass: the delegate's handler makes no controller of its own class but drives
+        // a plain UIPercentDrivenInteractiveTransition it holds; its init takes an enum the scene
+        // gives. Progress = translation.y / 400 × the style's factor (1 for .full).
+        var files = Self.module
+        files["Transitions/Interaction.swift"] = """
+        import UIKit
+        enum Style { case full, half }
+        final class SheetDelegate: NSObject {
+            let interaction = UIPercentDrivenInteractiveTransition()
+            let style: Style
+            weak var presented: UIViewController?
+            init(style: Style) { self.style = style; super.init() }
+            @objc func didPan(gr: UIPanGestureRecognizer) {
+                let p = gr.translation(in: gr.view).y / 400 * (style == .full ? 1 : 2)
+                switch gr.state {
+                case .began: presented?.dismiss(animated: true, completion: nil)
+                case .changed: interaction.update(p)
+                case .ended: p > 0.5 ? interaction.finish() : interaction.cancel()
+                @unknown default: assertionFailure("unknown state")
+                }
+            }
+        }
+        """
+        let tl = try load("""
+        transition:
+          swift: Transitions
+          type: FadeAnimator
+          interactive: {type: SheetDelegate, init: {style: full}}
+          gesture: {type: pan, points: [[0.1, 200, 100], [0.5, 200, 340]]}
+        """, files)
+        // As with a subclass: 120 / 400 = 0.3 of the linear fade at 0.3 s, 0.2 + 0.3 × 0.8.
+        let scrubbed = try #require(node(tl, "b", at: 0.3))
+        #expect(close(scrubbed.opacity, 0.44, 0.01), "\(scrubbed.opacity)")
+        // With .half a finger is twice the progress: over 160 pt, 80 pt at 0.3 s is 80 / 400 × 2
+        // = 0.4, 0.2 + 0.4 × 0.8 = 0.52 (released at 0.8: it finishes).
+        let half = try load("""
+        transition:
+          swift: Transitions
+          type: FadeAnimator
+          interactive: {type: SheetDelegate, init: {style: half}}
+          gesture: {type: pan, points: [[0.1, 200, 100], [0.5, 200, 260]]}
+        """, files)
+        #expect(close(try #require(node(half, "b", at: 0.3)).opacity, 0.52, 0.01))
+    }
+
+    @Test func aGlobalIsInitializedOnce() throws {
+        // `let shade = UIView()` at file scope is one view: the animator adds it in one line and
+        // fades it in another, so the fade drives the view that is in the tree.
+        let files = ["Shade.swift": """
+        import UIKit
+        let shade = UIView()
+        final class ShadeAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let to = c.view(forKey: .to)!
+                shade.frame = c.containerView.bounds
+                shade.backgroundColor = .black
+                shade.alpha = 0
+                c.containerView.addSubview(shade)
+                c.containerView.addSubview(to)
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { shade.alpha = 0.5 }) { _ in c.completeTransition(true) }
+            }
+        }
+        """]
+        let tl = try load("transition: {swift: Shade.swift, kind: present, presentationStyle: custom}\n", files)
+        let shade = try #require(seenLayers(tl, at: 0.5).first { $0.id.hasPrefix("shade") })
+        #expect(close(shade.opacity, 0.25, 1e-9), "\(shade)")
+    }
+
     @Test func debugIsSetOnlyWhenTheSceneSaysSo() throws {
         let tl = try load("transition: {swift: Transitions, type: FadeAnimator, flags: [DEBUG]}\n", Self.module)
         // Under DEBUG the file sets 0.9 first, but the tuple's start value follows: still 0.2.
