@@ -325,6 +325,23 @@ import Testing
         #expect(close(try #require(node(half, "b", at: 0.3)).opacity, 0.52, 0.01))
     }
 
+    @Test func aMisspeltKeyOfInteractiveIsFoundWhereItIsWritten() throws {
+        do {
+            _ = try load("""
+            transition:
+              swift: Transitions
+              type: FadeAnimator
+              interactive: {type: PullInteraction, initt: {style: full}}
+              gesture: {type: pan, points: [[0.1, 200, 100], [0.5, 200, 340]]}
+            """, Self.module)
+            Issue.record("no error")
+        } catch let e as SceneError {
+            // Line 4 of the scene, after the two lines loadModule writes first; the key at column 40.
+            #expect(e.location?.line == 6 && e.location?.column == 40, "\(e)")
+            #expect(e.description.contains("initt") && e.description.contains("init"), "\(e)")
+        }
+    }
+
     @Test func aGlobalIsInitializedOnce() throws {
         // `let shade = UIView()` at file scope is one view: the animator adds it in one line and
         // fades it in another, so the fade drives the view that is in the tree.
