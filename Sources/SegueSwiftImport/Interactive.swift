@@ -428,6 +428,17 @@ extension Evaluator {
             let v = try view(inView, node, "the view")
             let offset = try windowOffset(v, node)
             return .point(Point(x: e.location.x - offset.x, y: e.location.y - offset.y))
+        case "addTarget(_:action:)":
+            // A recognizer the code was handed (or made without a target) gets its handler here.
+            _ = try arg(args, nil, scope, hint: nil)
+            guard case let .string(action) = try arg(args, "action", scope, hint: nil) else {
+                throw fail(.invalidValue, node, "the action of addTarget(_:action:) must be #selector(method(_:))")
+            }
+            g.action = action
+            if let state = interactive, !state.recognizers.contains(where: { $0 === g }) { state.recognizers.append(g) }
+            return .void
+        case "removeTarget(_:action:)":
+            return .void
         case "setTranslation(_:in:)":
             let p = try point(try arg(args, nil, scope, hint: "CGPoint"), node, "translation")
             let current = event?.translation ?? .zero

@@ -325,6 +325,40 @@ import Testing
         #expect(close(try #require(node(half, "b", at: 0.3)).opacity, 0.52, 0.01))
     }
 
+    @Test func addTargetNamesTheHandler() throws {
+        // Two methods take a pan recognizer; the one addTarget(_:action:) names is the handler.
+        var files = Self.module
+        files["Transitions/Interaction.swift"] = """
+        import UIKit
+        final class PullInteraction: UIPercentDrivenInteractiveTransition {
+            let pan = UIPanGestureRecognizer()
+            init(viewController: UIViewController) {
+                super.init()
+                pan.addTarget(self, action: #selector(move(_:)))
+                viewController.view.addGestureRecognizer(pan)
+            }
+            @objc func ignored(_ g: UIPanGestureRecognizer) { update(1) }
+            @objc func move(_ g: UIPanGestureRecognizer) {
+                let p = min(max(g.translation(in: g.view).y / 400, 0), 1)
+                switch g.state {
+                case .changed: update(p)
+                case .ended: p > 0.5 ? finish() : cancel()
+                default: break
+                }
+            }
+        }
+        """
+        let tl = try load("""
+        transition:
+          swift: Transitions
+          type: FadeAnimator
+          interactive: PullInteraction
+          gesture: {type: pan, points: [[0.1, 200, 100], [0.5, 200, 340]]}
+        """, files)
+        // As with #selector in the initializer: 120 / 400 = 0.3 at 0.3 s, 0.2 + 0.3 × 0.8.
+        #expect(close(try #require(node(tl, "b", at: 0.3)).opacity, 0.44, 0.01))
+    }
+
     @Test func aMisspeltKeyOfInteractiveIsFoundWhereItIsWritten() throws {
         do {
             _ = try load("""
