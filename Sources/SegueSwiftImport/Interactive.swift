@@ -127,7 +127,10 @@ extension Evaluator {
     /// UIPercentDrivenInteractiveTransition subclass or a class that adopts
     /// UIViewControllerInteractiveTransitioning.
     func interactionControllerType(_ request: InteractiveRequest, animator: TypeDecl) throws(SwiftImportError) -> TypeDecl {
-        let candidates = program.typeOrder.compactMap { program.types[$0] }.filter(isInteractionControllerType)
+        let all = program.typeOrder.compactMap { program.types[$0] }
+        // Without an interaction controller class, a class that drives a plain one.
+        let controllers = all.filter(isInteractionControllerType)
+        let candidates = controllers.isEmpty ? all.filter(drivesPlainController) : controllers
         let type: TypeDecl
         if let name = request.typeName {
             guard let t = program.types[name] else {

@@ -325,6 +325,49 @@ import Testing
         #expect(close(try #require(node(half, "b", at: 0.3)).opacity, 0.52, 0.01))
     }
 
+    @Test func theAnimatorItselfMayDriveAPlainController() throws {
+        // interactive: true finds the one class that drives a plain controller: the animator.
+        let swipe = """
+        import UIKit
+        final class SwipeDismiss: NSObject, UIViewControllerAnimatedTransitioning {
+            var interaction: UIPercentDrivenInteractiveTransition?
+            weak var presented: UIViewController?
+            init(presented: UIViewController) {
+                super.init()
+                self.presented = presented
+                presented.view.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(pan(_:))))
+            }
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let from = c.view(forKey: .from)!
+                UIView.animate(withDuration: 0.4, delay: 0, options: .curveLinear, animations: {
+                    from.frame.origin.y = c.containerView.bounds.height
+                }) { _ in c.completeTransition(!c.transitionWasCancelled) }
+            }
+            @objc func pan(_ g: UIPanGestureRecognizer) {
+                let p = min(max(g.translation(in: g.view).y / 400, 0), 1)
+                switch g.state {
+                case .began:
+                    interaction = UIPercentDrivenInteractiveTransition()
+                    presented?.dismiss(animated: true)
+                case .changed: interaction?.update(p)
+                case .ended:
+                    if p > 0.5 { interaction?.finish() } else { interaction?.cancel() }
+                    interaction = nil
+                default: break
+                }
+            }
+        }
+        """
+        let tl = try load("""
+        transition: {swift: Swipe.swift, init: {presented: {screen: b}}, interactive: true, kind: dismiss, from: b, to: a,
+          gesture: {type: pan, points: [[0.1, 200, 100], [0.5, 200, 340]]}}
+        """, ["Swipe.swift": swipe])
+        // At 0.3 s the finger is 120 pt down: 120 / 400 = 0.3 of the linear slide, 0.3 × 844.
+        let q = try #require(node(tl, "b", at: 0.3)).quad
+        #expect(close(q[0]!.y, 253.2, 0.01), "\(q)")
+    }
+
     @Test func addTargetNamesTheHandler() throws {
         // Two methods take a pan recognizer; the one addTarget(_:action:) names is the handler.
         var files = Self.module
