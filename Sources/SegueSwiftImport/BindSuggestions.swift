@@ -29,7 +29,42 @@ extension Evaluator {
         let key = Self.normalized(expr.trimmedDescription)
         guard !key.contains("\n"), key.count <= 80 else { return nil }
         let annotation = Self.declaredType(of: Syntax(expr))
+        // A value compared with an enum case (`root.state == .expanded`), or switched over: that case.
+        if annotation == nil, let name = Self.comparedCase(of: expr) { return BindSuggestion(key: key, value: name, swiftType: nil) }
         return BindSuggestion(key: key, value: annotation.map(Self.placeholder(forType:)) ?? Self.placeholder(forName: key), swiftType: annotation)
+    }
+
+    /// The enum case an expression is compared with (`x == .expanded`, `x != .collapsed`) or that
+    /// the first case of a switch over it matches.
+    static func comparedCase(of expr: ExprSyntax) -> String? {
+        func implicitCase(_ e: ExprSyntax?) -> String? {
+            guard let m = e?.as(MemberAccessExprSyntax.self), m.base == nil else { return nil }
+            return m.declName.baseName.text
+        }
+        func isEquality(_ e: ExprSyntax?) -> Bool {
+            guard let op = e?.as(BinaryOperatorExprSyntax.self) else { return false }
+            return op.operator.text == "==" || op.operator.text == "!="
+        }
+        var n = Syntax(expr)
+        while let p = n.parent, p.is(OptionalChainingExprSyntax.self) || p.is(ForceUnwrapExprSyntax.self) { n = p }
+        if let seq = n.parent?.as(ExprListSyntax.self) {
+            let items = Array(seq)
+            if let i = items.firstIndex(where: { $0.id == n.id }) {
+                if i + 2 < items.count, isEquality(items[i + 1]), let c = implicitCase(items[i + 2]) { return c }
+                if i >= 2, isEquality(items[i - 1]), let c = implicitCase(items[i - 2]) { return c }
+            }
+        }
+        if let infix = n.parent?.as(InfixOperatorExprSyntax.self), isEquality(infix.operator) {
+            return implicitCase(infix.leftOperand.id == n.id ? infix.rightOperand : infix.leftOperand)
+        }
+        if let sw = n.parent?.as(SwitchExprSyntax.self), sw.subject.id == n.id {
+            for c in sw.cases {
+                guard case let .switchCase(sc) = c, case let .case(label) = sc.label,
+                      let pattern = label.caseItems.first?.pattern.as(ExpressionPatternSyntax.self) else { continue }
+                if let name = implicitCase(pattern.expression) { return name }
+            }
+        }
+        return nil
     }
 
     /// A call whose value nobody reads: a statement of its own.

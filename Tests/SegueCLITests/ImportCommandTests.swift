@@ -99,6 +99,39 @@ import Testing
         #expect(dump.stdout.contains("\"duration\": 1"), "\(dump.stdout.prefix(300))")
     }
 
+    @Test func anAppValueComparedWithACaseIsGivenThatCase() throws {
+        // `root.state == .expanded` and `switch root.mode { case .light … }`: the app's values are
+        // enums the file does not declare; their placeholders are the cases the code names, so the
+        // starter scene checks as written (0.3 would not compare with a case).
+        let box = try Sandbox()
+        defer { box.remove() }
+        let swift = try box.write("Fold.swift", """
+        import UIKit
+        final class Fold: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.5 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let to = c.view(forKey: .to)!
+                c.containerView.addSubview(to)
+                let root = c.viewController(forKey: .from)!
+                to.alpha = root.state == .expanded ? 0 : 0.5
+                switch root.mode {
+                case .light: to.alpha = 0
+                case .dark: to.alpha = 0.2
+                }
+                UIView.animate(withDuration: 0.5, animations: { to.alpha = 1 }) { _ in c.completeTransition(true) }
+            }
+        }
+        """)
+        let scene = box.path("fold.yaml")
+        let r = try segue("import", swift, "--from", "list", "--to", "detail", "-o", scene)
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: scene, encoding: .utf8)
+        #expect(text.contains("\"root.state\": expanded"), "\(text)")
+        #expect(text.contains("\"root.mode\": light"), "\(text)")
+        let check = try segue("check", scene)
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
     @Test func anInteractionControllersFileDrivesTheModulesAnimator() throws {
         let box = try Sandbox()
         defer { box.remove() }
