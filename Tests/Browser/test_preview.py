@@ -230,7 +230,7 @@ def test_a_broken_scene_shows_its_located_error_and_fixing_it_clears_it(browser,
     path.write_text(broken)
     # The typo is on line 3; its column is where the key starts.
     column = broken.splitlines()[2].index("backgroundColour") + 1
-    wait_until(browser, "studio.error !== null", timeout=5)
+    wait_until(browser, "studio.error !== null")
     assert overlay.is_displayed()
     where = browser.find_element(By.ID, "errorWhere").text
     assert where == f"{path}:3:{column}: error:"
@@ -241,9 +241,9 @@ def test_a_broken_scene_shows_its_located_error_and_fixing_it_clears_it(browser,
     assert canvas_pixel(browser, 50, 50)[:3] == (255, 255, 255)
 
     path.write_text(SCENE.format(background=BLUE))
-    wait_until(browser, "studio.error === null", timeout=5)
+    wait_until(browser, "studio.error === null")
     wait_until(browser, "(() => { const p = document.getElementById('frame').getContext('2d').getImageData(150, 10, 1, 1).data;"
-                        " return p[2] === 255 && p[0] === 0; })()", timeout=5)
+                        " return p[2] === 255 && p[0] === 0; })()")
     assert not overlay.is_displayed()
     assert browser.execute_script("return studio.frame") == 15
 

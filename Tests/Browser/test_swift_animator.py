@@ -63,7 +63,7 @@ def test_editing_the_animator_updates_the_page_within_2_s(segue, browser, tmp_pa
         assert browser.execute_script("return performance.getEntriesByType('navigation').length") == 1
         # The source pane shows the file as saved: line 7 with the new duration.
         line_seven = "(document.querySelector('#code .ln[data-line=\"7\"] > span:last-child') || {}).textContent"
-        wait_until(browser, f"{line_seven} === {json.dumps('    ' + EDITED)}", timeout=5)
+        wait_until(browser, f"{line_seven} === {json.dumps('    ' + EDITED)}")
     finally:
         preview.stop()
 
@@ -81,7 +81,7 @@ def test_a_swift_error_shows_its_place_and_line_over_the_last_good_render(segue,
         assert lines[6].strip() == ORIGINAL
         lines[6] = "    private let totalDuration: TimeInterval = mysteryDuration"
         animator.write_text("\n".join(lines))
-        wait_until(browser, "studio.error !== null", timeout=5)
+        wait_until(browser, "studio.error !== null")
         error = browser.execute_script("return studio.error")
         assert error["file"] == str(animator.resolve())
         assert error["line"] == 7
@@ -96,7 +96,7 @@ def test_a_swift_error_shows_its_place_and_line_over_the_last_good_render(segue,
         assert canvas_image(browser).tobytes() == good  # the last good render stays behind it
 
         animator.write_text(animator.read_text().replace("mysteryDuration", "0.72"))
-        wait_until(browser, "studio.error === null", timeout=5)
+        wait_until(browser, "studio.error === null")
         assert not browser.find_element("id", "error").is_displayed()
         assert browser.execute_script("return studio.frame") == 20
     finally:
