@@ -303,25 +303,21 @@ import Testing
             }
         }
         """
-        let tl = try load("""
-        transition:
-          swift: Transitions
-          type: FadeAnimator
-          interactive: {type: SheetDelegate, init: {style: full}}
-          gesture: {type: pan, points: [[0.1, 200, 100], [0.5, 200, 340]]}
-        """, files)
+        func scene(_ style: String, releasedAt y: Int) throws -> Timeline {
+            try load("""
+            transition:
+              swift: Transitions
+              type: FadeAnimator
+              interactive: {type: SheetDelegate, init: {style: \(style)}}
+              gesture: {type: pan, points: [[0.1, 200, 100], [0.5, 200, \(y)]]}
+            """, files)
+        }
         // As with a subclass: 120 / 400 = 0.3 of the linear fade at 0.3 s, 0.2 + 0.3 × 0.8.
-        let scrubbed = try #require(node(tl, "b", at: 0.3))
+        let scrubbed = try #require(node(try scene("full", releasedAt: 340), "b", at: 0.3))
         #expect(close(scrubbed.opacity, 0.44, 0.01), "\(scrubbed.opacity)")
         // With .half a finger is twice the progress: over 160 pt, 80 pt at 0.3 s is 80 / 400 × 2
         // = 0.4, 0.2 + 0.4 × 0.8 = 0.52 (released at 0.8: it finishes).
-        let half = try load("""
-        transition:
-          swift: Transitions
-          type: FadeAnimator
-          interactive: {type: SheetDelegate, init: {style: half}}
-          gesture: {type: pan, points: [[0.1, 200, 100], [0.5, 200, 260]]}
-        """, files)
+        let half = try scene("half", releasedAt: 260)
         #expect(close(try #require(node(half, "b", at: 0.3)).opacity, 0.52, 0.01))
     }
 
