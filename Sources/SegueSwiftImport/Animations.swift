@@ -200,29 +200,34 @@ extension Evaluator {
             p.completions.append(try eval(args.items[0].expr, scope))
             return .void
         case "startAnimation()", "startAnimation(afterDelay:)":
-            guard !p.started else { return .void }
-            p.started = true
-            let start = now + (try num(args, "afterDelay", scope, default: 0))
-            for (block, factor) in p.blocks {
-                // Apple: the block starts after delayFactor × duration and ends with the animator.
-                let begin = start + factor * p.duration
-                let duration = p.duration * (1 - factor)
-                var timing = p.timing
-                if case .caSpring = timing {} else if duration <= 0 { timing = .named("linear") }
-                let d: Double? = { if case .caSpring = timing { return nil }; return duration }()
-                try runBlock(block, context: .basic(begin: begin, duration: d, timing: timing, extra: []), node)
-            }
-            var end = start + p.duration
-            if case let .caSpring(m, k, c, _) = p.timing {
-                end = start + Self.settlingDuration(mass: m, stiffness: k, damping: c)
-            }
-            for completion in p.completions { schedule(at: end, completion, [.enumCase("end", [])], node) }
+            try start(p, at: now + (try num(args, "afterDelay", scope, default: 0)), node)
             return .void
         case "stopAnimation(_:)", "finishAnimation(at:)", "pauseAnimation()", "continueAnimation(withTimingParameters:durationFactor:)":
             throw unsupportedCall(sig, node, hint: "the importer plays property animators from start to end")
         default:
             throw unsupportedCall(sig, node, hint: "UIViewPropertyAnimator: addAnimations(_:), addAnimations(_:delayFactor:), addCompletion(_:), startAnimation(), startAnimation(afterDelay:)")
         }
+    }
+
+    func start(_ p: PropertyAnimator, at start: Double, _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        guard !p.started else { return }
+        p.started = true
+        for (block, factor) in p.blocks {
+            // Apple: the block starts after delayFactor × duration and ends with the animator.
+            let begin = start + factor * p.duration
+            let duration = p.duration * (1 - factor)
+            var timing = p.timing
+            if case .caSpring = timing {} else if duration <= 0 { timing = .named("linear") }
+            let d: Double? = { if case .caSpring = timing { return nil }; return duration }()
+            let first = recorder.animations.count
+            try runBlock(block, context: .basic(begin: begin, duration: d, timing: timing, extra: []), node)
+            p.recorded += Array(first ..< recorder.animations.count)
+        }
+        var end = start + p.duration
+        if case let .caSpring(m, k, c, _) = p.timing {
+            end = start + Self.settlingDuration(mass: m, stiffness: k, damping: c)
+        }
+        for completion in p.completions { schedule(at: end, completion, [.enumCase("end", [])], node) }
     }
 
     /// When a CA spring has settled (to 0.1 % of its travel), as CASpringAnimation.settlingDuration.
@@ -489,7 +494,10 @@ extension Evaluator {
         let drivenType = try request.interactive.map { r throws(SwiftImportError) in try interactionControllerType(r, animator: type) }.flatMap { drivesItself($0) ? $0 : nil }
         if let drivenType, let r = request.interactive {
             try runDrivenInteraction(drivenType, r)
-        } else if let b = f.body { _ = try run(b.statements, scope) }
+        } else if let b = f.body {
+            _ = try run(b.statements, scope)
+            if request.interactive != nil { try scrubInterruptibleAnimator(animator, type) }
+        }
         // The run loop's layout pass after each turn: constraints the code changed without
         // `layoutIfNeeded()` take effect, unanimated, before the next frame.
         try endOfTurn(f)

@@ -369,6 +369,7 @@ extension Evaluator {
         case "completionCurve": return .enumCase(Self.animationCurves.first { $0.value == state.completionCurve }?.key ?? "easeInOut", [])
         case "percentComplete": return .double(state.updates.last?.percent ?? 0)
         case "wantsInteractiveStart": return .bool(true)
+        case "timingCurve": return .timing(.named(state.completionCurve))
         default: return nil
         }
     }
@@ -386,10 +387,17 @@ extension Evaluator {
                 throw fail(.invalidValue, node, "completionCurve takes a UIView.AnimationCurve (.easeInOut, .easeIn, .easeOut, .linear)")
             }
             state.completionCurve = curve
-        case "wantsInteractiveStart", "timingCurve":
-            if name == "timingCurve" {
-                throw fail(.unsupported, node, "timingCurve (a UITimingCurveProvider) is not imported", hint: "set completionCurve to .easeInOut, .easeIn, .easeOut or .linear")
+        case "timingCurve":
+            // UIKit's own curves: the finishing part of an interruptible transition follows it.
+            switch value {
+            case .none: break
+            case let .timing(.named(curve)): state.completionCurve = curve
+            default:
+                throw fail(.unsupported, node, "timingCurve \(value.typeDescription) is not imported: the finish of an interaction eases by a UIView.AnimationCurve",
+                           hint: "timingCurve = UICubicTimingParameters(animationCurve: .easeOut), or set completionCurve")
             }
+        case "wantsInteractiveStart":
+            break
         default: return false
         }
         return true

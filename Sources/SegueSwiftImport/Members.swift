@@ -162,8 +162,15 @@ extension Evaluator {
             default: break
             }
         case let .propertyAnimator(p):
-            if name == "duration" { return .double(p.duration) }
-            if name == "isRunning" { return .bool(p.started) }
+            switch name {
+            case "duration": return .double(p.duration)
+            case "isRunning": return .bool(p.started)
+            case "scrubsLinearly": return .bool(p.scrubsLinearly)
+            case "isInterruptible": return .bool(p.isInterruptible)
+            case "isUserInteractionEnabled": return .bool(true)
+            case "isManualHitTestingEnabled", "isReversed", "pausesOnCompletion": return .bool(false)
+            default: break
+            }
         case let .fields(pairs):
             if let i = Int(name), pairs.indices.contains(i) { return pairs[i].1 }
             if let v = pairs.first(where: { $0.0 == name })?.1 { return v }

@@ -418,7 +418,16 @@ extension Evaluator {
                 throw fail(.unsupported, m, "setting '\(name)' of \(g.className) is not supported")
             }
         case let .propertyAnimator(p):
-            throw fail(.unsupported, m, "setting '\(name)' of UIViewPropertyAnimator is not supported", hint: "give the timing in its initializer; p.duration is \(p.duration)")
+            switch name {
+            case "scrubsLinearly": p.scrubsLinearly = try bool(value, target, name)
+            case "isInterruptible": p.isInterruptible = try bool(value, target, name)
+            // Whether touches reach the animated views, or how they are hit-tested: no touches
+            // reach a rendered transition.
+            case "isUserInteractionEnabled", "isManualHitTestingEnabled": _ = try bool(value, target, name)
+            default:
+                throw fail(.unsupported, m, "setting '\(name)' of UIViewPropertyAnimator is not supported",
+                           hint: "settable: scrubsLinearly, isInterruptible, isUserInteractionEnabled, isManualHitTestingEnabled; give the timing in its initializer (duration \(Recorder.format(p.duration)) s)")
+            }
         case let .viewController(c) where c.instance?.type.properties[name] != nil:
             try store(c.instance!, name, value, m)
         case let .viewController(c):

@@ -180,6 +180,17 @@ struct Recorder {
         animations.append(map(pairs, flow: true))
     }
 
+    /// The animation at `index` with linear timing over `duration` (kept when it has one): how
+    /// a paused property animator shows it at each fraction.
+    mutating func scrubLinearly(_ index: Int, duration: Double) {
+        guard case let .mapping(m) = animations[index] else { return }
+        var pairs = m.map { ($0.key.scalar?.string ?? "", $0.value) }
+        guard let t = pairs.firstIndex(where: { $0.0 == "timing" }) else { return }
+        pairs[t].1 = plain("linear")
+        if !pairs.contains(where: { $0.0 == "duration" }) { pairs.insert(("duration", number(duration)), at: t) }
+        animations[index] = map(pairs, flow: true)
+    }
+
     /// A change that is not animated, after the transition began: the value from `time` on.
     mutating func step(layer: String, keyPath: String, value: Value, at time: Double, source place: Place? = nil) {
         let v = node(value, keyPath: keyPath)

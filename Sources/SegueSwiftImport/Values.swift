@@ -228,6 +228,13 @@ final class PropertyAnimator {
     var blocks: [(Value, Double)] = []   // (closure, delayFactor)
     var completions: [Value] = []
     var started = false
+    /// Indices of the recorder's animations its blocks made, so that an interactive transition
+    /// can scrub them.
+    var recorded: [Int] = []
+    /// A paused animator shows its animations at fractionComplete of their change (true, UIKit's
+    /// default) rather than at the timing curve's value there.
+    var scrubsLinearly = true
+    var isInterruptible = true
     init(duration: Double, timing: TimingValue) { self.duration = duration; self.timing = timing }
 }
 

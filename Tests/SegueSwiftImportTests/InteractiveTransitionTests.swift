@@ -142,7 +142,7 @@ import SeguePresets
             ("if g.state == .changed { update(p * p) } else if g.state == .ended { finish() }", "update(p * p)", "not a straight-line function"),
             ("if g.state == .ended { finish() }", "handle", "never calls update(_:)"),
             ("if g.state == .changed { pause() }", "pause()", "pause()"),
-            ("if g.state == .changed { timingCurve = nil }", "timingCurve", "timingCurve"),
+            ("if g.state == .changed { timingCurve = UISpringTimingParameters(dampingRatio: 1) }", "timingCurve", "timingCurve"),
             ("if g.state == .changed { completionSpeed = 0 }", "completionSpeed", "completionSpeed must be greater than 0"),
             ("if g.state == .changed { update(p); let n = g.numberOfTapsRequired }", "g.numberOfTapsRequired", "numberOfTapsRequired"),
         ]
