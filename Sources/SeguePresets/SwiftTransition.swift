@@ -411,9 +411,26 @@ extension PresetReader {
                 return try imageBind(i, n)
             }
             if let v = n.value(forKey: "view") {
-                let f = try numbers(v.value(forKey: "frame") ?? v, "frame", counts: [4], shape: "[x, y, width, height]", example: "view: {frame: [0, 0, 390, 844]}")
                 let color = try v.value(forKey: "color").map { c throws(SceneError) in try string(c, "color", example: "color: \"#000000\"") }
-                return .view(frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]), color: color)
+                // An image view, as UIImageView(image:) makes it: the image's size at the origin
+                // unless a frame is given.
+                var image: (path: String, size: Size)?
+                if let i = v.value(forKey: "image"), case let .image(path, size) = try imageBind(i, v) { image = (path, size ?? .zero) }
+                let modes = ["scaleToFill", "scaleAspectFit", "scaleAspectFill", "center", "redraw"]
+                let contentMode = try v.value(forKey: "contentMode").map { c throws(SceneError) in
+                    let mode = try string(c, "contentMode", example: "contentMode: scaleAspectFit")
+                    guard modes.contains(mode) else {
+                        throw SceneError(.invalidValue, at: location(c), "'\(Quote.name(mode))' is not a content mode Segue draws", suggestion: "one of \(modes.joined(separator: ", "))")
+                    }
+                    return mode
+                }
+                let f: [Double]
+                if let image, v.value(forKey: "frame") == nil {
+                    f = [0, 0, image.size.width, image.size.height]
+                } else {
+                    f = try numbers(v.value(forKey: "frame") ?? v, "frame", counts: [4], shape: "[x, y, width, height]", example: "view: {frame: [0, 0, 390, 844]}")
+                }
+                return .view(frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]), color: color, image: image?.path, imageSize: image?.size, contentMode: contentMode)
             }
             if case let .mapping(pairs) = n, !pairs.isEmpty {
                 // A struct of the module by its properties: {duration: 0.4, style: dark}.

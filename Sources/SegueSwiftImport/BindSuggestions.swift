@@ -15,11 +15,13 @@ public struct BindSuggestion: Sendable, Equatable {
 extension Evaluator {
     /// The expression to bind for a failure at `node`, and a placeholder of the kind its use needs.
     func bindSuggestion(_ node: Syntax) -> BindSuggestion? {
-        guard var expr = node.as(ExprSyntax.self) else { return nil }
-        // A name inside a callee binds the call: `vc.setup(…)` → "vc.setup()".
-        while let parent = expr.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == expr.id { expr = ExprSyntax(parent) }
-        if let call = expr.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expr.id {
-            let key = Self.normalized(expr.trimmedDescription) + "()"
+        guard let expr = node.as(ExprSyntax.self) else { return nil }
+        // A name inside a callee binds the call: `vc.setup(…)` → "vc.setup()". Any other
+        // member chain binds the name itself: `to?.header.isHidden` → "to?.header".
+        var callee = expr
+        while let parent = callee.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == callee.id { callee = ExprSyntax(parent) }
+        if let call = callee.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == callee.id {
+            let key = Self.normalized(callee.trimmedDescription) + "()"
             return BindSuggestion(key: key, value: Self.isStatement(Syntax(call)) ? "null" : Self.placeholder(forName: key), swiftType: nil)
         }
         if let call = expr.as(FunctionCallExprSyntax.self) {

@@ -140,11 +140,16 @@ extension Evaluator {
             var out: [(String, Value)] = []
             for key in map.keys.sorted() { out.append((key, try value(of: map[key]!, node, scope: scope))) }
             return .fields(out)
-        case let .view(frame, color):
+        case let .view(frame, color, image, imageSize, contentMode):
             let key = "view:" + Self.normalized(node.trimmedDescription)
             if let v = boundViews[key] { return .view(v) }
             let v = newView(frame: frame, origin: "bind:")
             if let color, let c = Self.hexColor(color) { v.model[.backgroundColor] = .color(c); v.initial[.backgroundColor] = .color(c) }
+            if let image {
+                v.isImageView = true
+                v.image = ImageValue(path: image, copyOf: nil, size: imageSize ?? frame.size)
+                if let contentMode { v.contentMode = contentMode }
+            }
             boundViews[key] = v
             return .view(v)
         }

@@ -18,8 +18,9 @@ public enum BindValue: Sendable, Equatable {
     /// and its opacity, hidden state and corner radius as the scene sets them (what the code
     /// reads before it changes them, and what a change inside an animation block animates from).
     case layer(id: String, frame: Rect?, opacity: Double? = nil, hidden: Bool? = nil, cornerRadius: Double? = nil)
-    /// A new plain view with this frame and background colour (`#RRGGBBAA`).
-    case view(frame: Rect, color: String?)
+    /// A new plain view with this frame and background colour (`#RRGGBBAA`); with an image, a
+    /// new image view showing it by its content mode (a UIView.ContentMode case).
+    case view(frame: Rect, color: String?, image: String? = nil, imageSize: Size? = nil, contentMode: String? = nil)
     /// One of the transition's screens, as a view controller (`{screen: stories}`).
     case screen(String)
     /// An image file of the scene (`{image: photos/hero.png}`), with its size in points when

@@ -102,11 +102,18 @@ extension Evaluator {
             g.view = fromController.view
             return g
         }()
-        for event in request.events {
+        for (i, event) in request.events.enumerated() {
             if state.decision != nil { break }   // UIKit ignores the handler's calls once the transition finished or cancelled
             state.event = event
             now = event.time
             _ = try invokeClosure(.function(FunctionRef(decl: handler, receiver: controller, type: type)), [.gesture(recognizer)], handler)
+            // Main-queue blocks the handler scheduled run before the next touch event when due by then.
+            let next = i + 1 < request.events.count ? request.events[i + 1].time : .infinity
+            while let due = pending.indices.filter({ pending[$0].time < next }).min(by: { (pending[$0].time, pending[$0].order) < (pending[$1].time, pending[$1].order) }) {
+                let item = pending.remove(at: due)
+                now = max(now, item.time)
+                try item.run()
+            }
         }
         state.event = nil
         guard let decision = state.decision else {

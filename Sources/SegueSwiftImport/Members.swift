@@ -103,9 +103,17 @@ extension Evaluator {
                 if let f = i.type.functions[name]?.first { return .function(FunctionRef(decl: f, receiver: base, type: i.type)) }
             }
             if let v = try screenMember(c, name, m, scope) { return v }
-            throw fail(.unknownIdentifier, m, "'\(name)' of a view controller is not known to the importer: the scene's screens are plain view controllers",
-                       hint: bindHint(m, example: Self.isCollectionName(name) ? (name.lowercased().hasSuffix("controllers") ? "[{screen: \(c.screen)}]" : "[]")
-                                          : name.lowercased().hasSuffix("controller") || name.hasSuffix("VC") ? "{screen: \(c.screen)}" : "{layer: \(c.screen)-1}"))
+            // The app's own property (a protocol requirement its view controllers implement):
+            // a placeholder of the type the protocol declares.
+            let declared = program.requirementTypes[name]
+            let example = declared.map(Self.placeholder(forType:))
+                ?? (Self.isCollectionName(name) ? (name.lowercased().hasSuffix("controllers") ? "[{screen: \(c.screen)}]" : "[]")
+                    : name.lowercased().hasSuffix("controller") || name.hasSuffix("VC") ? "{screen: \(c.screen)}" : "{layer: \(c.screen)-1}")
+            var error = fail(.unknownIdentifier, m, "'\(name)' of a view controller is not known to the importer: the scene's screens are plain view controllers",
+                             hint: bindHint(m, example: example) + (declared.map { " (the code expects a \($0))" } ?? "")
+                                 + "; or under the screen's name for every path to it: {\"\(c.screen).\(name)\": \(example)}")
+            if let declared { error.bind?.value = example; error.bind?.swiftType = declared }
+            throw error
         case .context:
             switch name {
             case "containerView": return .view(container)

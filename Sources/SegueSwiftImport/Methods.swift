@@ -38,6 +38,10 @@ extension Evaluator {
             case "updateInteractiveTransition(_:)", "finishInteractiveTransition()", "cancelInteractiveTransition()", "pauseInteractiveTransition()":
                 // A controller that moves the views itself tells the context where it stands; nothing draws.
                 if interactive?.driven == true { for item in args.items { _ = try eval(item.expr, scope) }; return .void }
+                // An interactive transition's animator saying how it ended (in a property
+                // animator's completion, say): the interaction controller has decided that, and
+                // the scene's interaction plays it.
+                if isInteractiveTransition, sig == "finishInteractiveTransition()" || sig == "cancelInteractiveTransition()" { return .void }
                 throw unsupportedCall(sig, node, hint: "the animator does not drive its own interaction: write a UIPercentDrivenInteractiveTransition subclass whose pan handler calls update(_:), finish() and cancel(), and name it with interactive: in the scene (docs/swift-import.md)")
             default: break
             }
@@ -232,7 +236,12 @@ extension Evaluator {
             case "squareRoot()": return .double(d.squareRoot())
             default: break
             }
-        case .viewController:
+        case let .viewController(c):
+            // A method of the app's view controller, given under the screen's name for every call.
+            if let bound = bindings[c.screen + "." + name + "()"] {
+                if case .nothing = bound { return .void }
+                return try value(of: bound, node, scope: scope)
+            }
             // Appearance and containment callbacks: UIKit's bookkeeping, nothing on screen.
             if Self.lifecycleCalls.contains(sig) { return .void }
             // The handler starts the transition; the scene already evaluated the animator it runs.
@@ -302,6 +311,15 @@ extension Evaluator {
         if case .viewController = base, let (type, f) = protocolDefault(name, args) {
             return try invoke(FunctionRef(decl: f, receiver: base, type: type), args, scope)
         }
+        // The app's own method (a protocol requirement its view controllers implement): a
+        // placeholder of the type the protocol declares.
+        if case .viewController = base, let declared = program.requirementTypes[name + "()"] {
+            let value = Self.isStatement(Syntax(node)) || declared == "Void" ? "null" : Self.placeholder(forType: declared)
+            var error = unsupportedCall(sig, node, hint: supportedMembersHint(base) + "; or " + bindHint(node, example: value) + " (the code expects a \(declared))")
+            error.bind?.value = value
+            error.bind?.swiftType = declared
+            throw error
+        }
         throw unsupportedCall(sig, node, hint: supportedMembersHint(base) + "; or " + bindHint(node))
     }
 
@@ -323,6 +341,11 @@ extension Evaluator {
 
     /// View-controller calls that tell UIKit about appearance and containment. They change
     /// nothing Segue draws (a screen's view is on screen when it is in the container).
+    static let viewControllerSettingsWithoutEffect: Set<String> = [
+        "modalPresentationCapturesStatusBarAppearance", "modalPresentationStyle", "modalTransitionStyle", "transitioningDelegate",
+        "definesPresentationContext", "providesPresentationContextTransitionStyle",
+    ]
+
     static let lifecycleCalls: Set<String> = [
         "beginAppearanceTransition(_:animated:)", "endAppearanceTransition()", "removeFromParent()", "willMove(toParent:)",
         "didMove(toParent:)", "addChild(_:)", "viewWillAppear(_:)", "viewDidAppear(_:)", "viewWillDisappear(_:)", "viewDidDisappear(_:)",
@@ -430,6 +453,10 @@ extension Evaluator {
             }
         case let .viewController(c) where c.instance?.type.properties[name] != nil:
             try store(c.instance!, name, value, m)
+        case let .viewController(c) where Self.viewControllerSettingsWithoutEffect.contains(name):
+            // Status-bar and presentation settings: Segue draws no status bar, and the transition
+            // being played is already chosen.
+            _ = c
         case let .viewController(c):
             throw fail(.unsupported, m, "setting '\(name)' of a view controller is not supported", hint: "animate \(c.screen)'s view: vc.view.…")
         default:

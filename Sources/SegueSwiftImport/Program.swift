@@ -29,6 +29,9 @@ final class Program {
     var globals: [String: PatternBindingSyntax] = [:]
     /// `typealias Name = Type`, by name (module level and nested, by the alias's own name).
     var typeAliases: [String: String] = [:]
+    /// The declared type of each protocol requirement of the module, by name (`originFrame`,
+    /// `makeCopy()` with its return type).
+    var requirementTypes: [String: String] = [:]
 
     /// A type name with the module's aliases resolved (`Duration` → `TimeInterval`).
     /// The protocols of the module a type names (`P`, `P & Q`, or an alias of them); empty when
@@ -242,6 +245,18 @@ final class Program {
             let t = type(named: p.name.text, node: Syntax(p))
             t.isProtocolExtension = true
             t.inherited += p.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+            // Requirements run nothing, but their types say what an adopter gives.
+            for item in p.memberBlock.members {
+                if let v = item.decl.as(VariableDeclSyntax.self) {
+                    for b in v.bindings {
+                        if let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let type = b.typeAnnotation?.type.trimmedDescription {
+                            requirementTypes[name] = type
+                        }
+                    }
+                } else if let f = item.decl.as(FunctionDeclSyntax.self) {
+                    requirementTypes[f.name.text + "()"] = f.signature.returnClause?.type.trimmedDescription ?? "Void"
+                }
+            }
         } else if let x = decl.as(ExtensionDeclSyntax.self) {
             // `extension Outer.Inner`: nested types are known by their own name.
             let extended = x.extendedType.trimmedDescription

@@ -9,6 +9,7 @@ destination screen alone. That picture is drawn independently of the animator, b
 and the two are compared pixel by pixel. The corpus files are kept in the repository, verbatim.
 """
 import json
+import math
 import subprocess
 from pathlib import Path
 
@@ -336,3 +337,28 @@ def test_breadwallet_modal_swiped_down_ends_on_the_wallet(tmp_path):
     mid = subprocess.run([str(SEGUE), "still", str(scene), "--time", "0.25", "--scale", "1", "-o", str(tmp_path / "mid.png")],
                          check=True, capture_output=True, cwd=scene.parent)
     assert same(Image.open(tmp_path / "mid.png").convert("RGB"), wallet) > end.size[0] * end.size[1] * 0.2
+
+
+@pytest.mark.skipif(not SEGUE.exists(), reason="segue is not built")
+def test_adequate_photo_pulled_down_scrubs_its_property_animator_linearly(tmp_path):
+    """ZoomOutAnimator is interruptible: UIKit scrubs the spring property animator that
+    interruptibleAnimator(using:) returns linearly in the finger's progress. At 0.25 s the finger is
+    150 pt down, progress 150 / 844 (the handler divides by the view's height), so the photo's copy
+    is that far from the viewer's photo frame (0, 292, 390 × 260) to the gallery's
+    (16, 116, 358 × 238.667): its top at 292 − 176 × p, its left edge at 16 × p. The viewer (black)
+    is at alpha 1 − p over the deal screen."""
+    scene = CORPUS / "scenes" / "adequate-photo-dismiss-interactive.yaml"
+    doc = yaml.safe_load(scene.read_text())
+    subprocess.run([str(SEGUE), "still", str(scene), "--time", "0.25", "--scale", "1", "-o", str(tmp_path / "mid.png")],
+                   check=True, capture_output=True, cwd=scene.parent)
+    mid = Image.open(tmp_path / "mid.png").convert("RGB")
+    p = 150 / 844
+    top, left = 292 - 176 * p, 16 * p
+    deal = screen_alone(scene, doc, "deal", tmp_path)
+    veil = tuple(round(c * p) for c in deal.getpixel((195, 820)))
+    assert all(abs(a - b) <= 2 for a, b in zip(mid.getpixel((195, 820)), veil)), (mid.getpixel((195, 820)), veil)
+    # The copy's first whole row and column, and the veil just outside them.
+    assert mid.getpixel((195, math.ceil(top) - 2)) == mid.getpixel((195, 820))
+    assert mid.getpixel((195, math.ceil(top))) != mid.getpixel((195, 820))
+    assert mid.getpixel((math.floor(left) - 1, 400)) == mid.getpixel((195, 820))
+    assert mid.getpixel((math.ceil(left), 400)) != mid.getpixel((195, 820))

@@ -14,7 +14,7 @@ import Testing
     /// animator of 0.4 s, and a pull whose progress is translation.y / 400. `extra` is inserted
     /// into the animator's factory (after the animator is made), `handler` into the pan handler's
     /// `.ended` case before finish().
-    static func files(interruptible: Bool = true, extra: String = "", ended: String = "") -> [String: String] {
+    static func files(interruptible: Bool = true, extra: String = "", ended: String = "", completion: String = "") -> [String: String] {
         [
             "Slide/SlideDown.swift": """
             import UIKit
@@ -37,7 +37,10 @@ import Testing
                         from.frame.origin.y = height
                     }
                     \(extra)
-                    a.addCompletion { position in c.completeTransition(position == .end) }
+                    a.addCompletion { position in
+                        \(completion)
+                        c.completeTransition(position == .end)
+                    }
                     animator = a
                     return a
                 }
@@ -111,6 +114,14 @@ import Testing
         #expect(close(quarter, expected, 0.05), "\(quarter) vs \(expected)")
         // Completed: UIKit takes the dismissed view away.
         #expect(!seenLayers(eased, at: 0.7).contains { $0.id == "b" })
+    }
+
+    @Test func theCompletionMayTellTheContextHowTheInteractionEnded() throws {
+        // The interaction controller decided already: the animator's own finishInteractiveTransition()
+        // changes nothing, and UIKit takes the dismissed view away on completeTransition(true).
+        let tl = try load(Self.files(completion: "if position == .end { c.finishInteractiveTransition() } else { c.cancelInteractiveTransition() }"))
+        #expect(close(try top(tl, at: 0.3), 253.2, 0.01))
+        #expect(!seenLayers(tl, at: 0.7).contains { $0.id == "b" })
     }
 
     @Test func aSpringTimingCurveIsRefusedWhereItIsSet() throws {

@@ -321,6 +321,39 @@ import Testing
         #expect(close(try #require(node(half, "b", at: 0.3)).opacity, 0.52, 0.01))
     }
 
+    @Test func aBlockTheHandlerQueuesRunsBeforeTheNextTouch() throws {
+        // The main queue runs the block after the handler returns, before the next touch event
+        // (1/60 s later): the first update already adds the 0.1 it sets. Had it not run, the
+        // progress would not be one straight line of the finger's translation.
+        var files = Self.module
+        files["Transitions/Interaction.swift"] = """
+        import UIKit
+        final class PullInteraction: UIPercentDrivenInteractiveTransition {
+            var offset: CGFloat = 0
+            init(viewController: UIViewController) {
+                super.init()
+                viewController.view.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(pan(_:))))
+            }
+            @objc func pan(_ g: UIPanGestureRecognizer) {
+                let p = g.translation(in: g.view).y / 400 + offset
+                switch g.state {
+                case .began: DispatchQueue.main.asyncAfter(deadline: .now() + 0.001) { self.offset = 0.1 }
+                case .changed: update(p)
+                case .ended: p > 0.5 ? finish() : cancel()
+                default: break
+                }
+            }
+        }
+        """
+        let tl = try load("""
+        transition: {swift: Transitions, type: FadeAnimator, interactive: PullInteraction,
+          gesture: {type: pan, points: [[0.1, 200, 100], [0.5, 200, 340]]}}
+        """, files)
+        // At 0.3 s: 120 / 400 + 0.1 = 0.4 of the linear fade from 0.2 to 1, 0.2 + 0.4 × 0.8 = 0.52.
+        let scrubbed = try #require(node(tl, "b", at: 0.3))
+        #expect(close(scrubbed.opacity, 0.52, 0.01), "\(scrubbed.opacity)")
+    }
+
     @Test func theAnimatorItselfMayDriveAPlainController() throws {
         // interactive: true finds the one class that drives a plain controller: the animator.
         let swipe = """
