@@ -33,7 +33,31 @@ extension Evaluator {
         let annotation = Self.declaredType(of: Syntax(expr))
         // A value compared with an enum case (`root.state == .expanded`), or switched over: that case.
         if annotation == nil, let name = Self.comparedCase(of: expr) { return BindSuggestion(key: key, value: name, swiftType: nil) }
+        // A value whose view properties the code reads or sets (`x.alpha = 0`): a view.
+        if annotation == nil, Self.isUsedAsView(expr) { return BindSuggestion(key: key, value: Self.viewPlaceholder, swiftType: nil) }
+        // A value passed as an image (`UIImageView(image: x)`): none, which an image view takes.
+        if annotation == nil, Self.unwrapped(expr).parent?.as(LabeledExprSyntax.self)?.label?.text == "image" {
+            return BindSuggestion(key: key, value: "null", swiftType: nil)
+        }
         return BindSuggestion(key: key, value: annotation.map(Self.placeholder(forType:)) ?? Self.placeholder(forName: key), swiftType: annotation)
+    }
+
+    static let viewPlaceholder = "{view: {frame: [16, 116, 358, 200], color: \"#007AFF\"}}"
+    /// Members only a view has, among those animators touch.
+    static let viewOnlyMembers: Set<String> = ["alpha", "isHidden", "transform", "layer", "superview", "subviews", "addSubview",
+                                               "removeFromSuperview", "snapshotView", "layoutIfNeeded", "clipsToBounds", "backgroundColor"]
+
+    /// The expression with the `?` or `!` written after it.
+    static func unwrapped(_ expr: ExprSyntax) -> Syntax {
+        var n = Syntax(expr)
+        while let p = n.parent, p.is(OptionalChainingExprSyntax.self) || p.is(ForceUnwrapExprSyntax.self) { n = p }
+        return n
+    }
+
+    static func isUsedAsView(_ expr: ExprSyntax) -> Bool {
+        let n = unwrapped(expr)
+        guard let m = n.parent?.as(MemberAccessExprSyntax.self), m.base.map(Syntax.init)?.id == n.id else { return false }
+        return viewOnlyMembers.contains(m.declName.baseName.text)
     }
 
     /// The enum case an expression is compared with (`x == .expanded`, `x != .collapsed`) or that
@@ -137,8 +161,11 @@ extension Evaluator {
             return last.hasSuffix("controllers") ? "[{screen: SCREEN}]" : "[]"
         }
         if last.contains("controller") || last.hasSuffix("vc") { return "{screen: SCREEN}" }
-        if last.contains("view") || last.contains("cell") || last.contains("image") || last.contains("button") || last.contains("label") || last.contains("card") {
-            return "{view: {frame: [16, 116, 358, 200], color: \"#007AFF\"}}"
+        // An image (`cell.avatar.image`, `photo.thumbnailImage`): none, which an image view accepts.
+        if last.hasSuffix("image") { return "null" }
+        let viewNouns = ["view", "cell", "image", "button", "label", "card", "header", "footer", "bar", "snapshot", "collection", "table", "overlay", "thumbnail", "icon"]
+        if viewNouns.contains(where: last.contains) {
+            return viewPlaceholder
         }
         return "0.3"
     }

@@ -123,4 +123,33 @@ import Testing
             #expect(all[2].bindValue == "true")
         }
     }
+
+    @Test func placeholdersFollowHowTheCodeUsesAValue() throws {
+        // Names that say nothing of their kind: `badge` has its alpha set (a view), `portrait`
+        // is passed as an image (nil, which an image view takes); a member of a member binds
+        // the member the code needs (`source.badge`), not the whole chain.
+        let source = """
+        import UIKit
+        final class Hero: NSObject, UIViewControllerAnimatedTransitioning {
+            let source: UIViewController
+            init(source: UIViewController) { self.source = source }
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                source.badge.alpha = 0
+                let copy = UIImageView(image: source.portrait)
+                c.containerView.addSubview(copy)
+                UIView.animate(withDuration: 0.3, animations: { copy.alpha = 0 }) { _ in c.completeTransition(true) }
+            }
+        }
+        """
+        do {
+            _ = try loadModule("transition: {swift: Hero.swift, init: {source: {screen: a}}}\n", ["Hero.swift": source])
+            Issue.record("the scene loaded although the app's names are missing")
+        } catch let error as SceneError {
+            let all = [error] + error.more
+            #expect(Array(all.map(\.bindKey).prefix(2)) == ["source.badge", "source.portrait"], "\(all)")
+            #expect(all[0].bindValue?.hasPrefix("{view:") == true, "\(all[0])")
+            #expect(all.count > 1 && all[1].bindValue == "null", "\(all)")
+        }
+    }
 }
