@@ -93,22 +93,29 @@ import Testing
 /// `segue check` on an animator that reads several names of the app: every one is reported at
 /// once, each with a bind: key that names it and a placeholder of its kind.
 @Suite struct MissingBindingsTests {
-    @Test func everyMissingNameIsReportedAtOnce() throws {
-        let source = """
+    /// An animator made with the app's view controller as `source`; `body` is its animateTransition's.
+    static func hero(_ body: String) -> String {
+        """
         import UIKit
         final class Hero: NSObject, UIViewControllerAnimatedTransitioning {
             let source: UIViewController
             init(source: UIViewController) { self.source = source }
             func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
             func animateTransition(using c: UIViewControllerContextTransitioning) {
+        \(body)
+            }
+        }
+        """
+    }
+
+    @Test func everyMissingNameIsReportedAtOnce() throws {
+        let source = Self.hero("""
                 let header: UIView = source.headerView
                 source.prepareForZoom()
                 let isCompact: Bool = source.isCompact
                 c.containerView.addSubview(c.view(forKey: .to)!)
                 UIView.animate(withDuration: 0.3, animations: { header.alpha = isCompact ? 0 : 0.5 }) { _ in c.completeTransition(true) }
-            }
-        }
-        """
+        """)
         do {
             _ = try loadModule("transition: {swift: Hero.swift, init: {source: {screen: a}}}\n", ["Hero.swift": source])
             Issue.record("the scene loaded although the app's names are missing")
@@ -128,20 +135,12 @@ import Testing
         // Names that say nothing of their kind: `badge` has its alpha set (a view), `portrait`
         // is passed as an image (nil, which an image view takes); a member of a member binds
         // the member the code needs (`source.badge`), not the whole chain.
-        let source = """
-        import UIKit
-        final class Hero: NSObject, UIViewControllerAnimatedTransitioning {
-            let source: UIViewController
-            init(source: UIViewController) { self.source = source }
-            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
-            func animateTransition(using c: UIViewControllerContextTransitioning) {
+        let source = Self.hero("""
                 source.badge.alpha = 0
                 let copy = UIImageView(image: source.portrait)
                 c.containerView.addSubview(copy)
                 UIView.animate(withDuration: 0.3, animations: { copy.alpha = 0 }) { _ in c.completeTransition(true) }
-            }
-        }
-        """
+        """)
         do {
             _ = try loadModule("transition: {swift: Hero.swift, init: {source: {screen: a}}}\n", ["Hero.swift": source])
             Issue.record("the scene loaded although the app's names are missing")

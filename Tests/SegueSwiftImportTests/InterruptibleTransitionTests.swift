@@ -124,25 +124,18 @@ import Testing
         #expect(!seenLayers(tl, at: 0.7).contains { $0.id == "b" })
     }
 
+    /// The error loading these files gives, as the user reads it.
+    func failure(_ files: [String: String]) -> String? {
+        do { _ = try load(files); return nil } catch { return "\(error)" }
+    }
+
     @Test func aSpringTimingCurveIsRefusedWhereItIsSet() throws {
-        do {
-            _ = try load(Self.files(ended: "timingCurve = UISpringTimingParameters(dampingRatio: 0.8)"))
-            Issue.record("expected an error")
-        } catch {
-            let text = "\(error)"
-            #expect(text.contains("Pull.swift:15:"), "\(text)")
-            #expect(text.contains("timingCurve"), "\(text)")
-        }
+        let text = try #require(failure(Self.files(ended: "timingCurve = UISpringTimingParameters(dampingRatio: 0.8)")))
+        #expect(text.contains("Pull.swift:15:") && text.contains("timingCurve"), "\(text)")
     }
 
     @Test func anAnimatorThatIsNotInterruptibleIsAnError() throws {
-        do {
-            _ = try load(Self.files(extra: "a.isInterruptible = false"))
-            Issue.record("expected an error")
-        } catch {
-            let text = "\(error)"
-            #expect(text.contains("SlideDown.swift:8:"), "\(text)")
-            #expect(text.contains("isInterruptible"), "\(text)")
-        }
+        let text = try #require(failure(Self.files(extra: "a.isInterruptible = false")))
+        #expect(text.contains("SlideDown.swift:8:") && text.contains("isInterruptible"), "\(text)")
     }
 }
