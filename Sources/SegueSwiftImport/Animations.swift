@@ -262,7 +262,17 @@ extension Evaluator {
         if name == "keyPath", case let .string(k) = value { a.keyPath = k; return }
         // No repeat, written out: CAMediaTiming's default.
         if name == "repeatDuration", (try? double(value, node, name)) == 0 { return }
-        a.properties[name] = value
+        a.properties[name] = Self.colorsGivenAsText(value)
+    }
+
+    /// A colour the scene gave with bind: is text ("#FF9500"); where an animation's value
+    /// stands for a CGColor it is that colour.
+    static func colorsGivenAsText(_ value: Value) -> Value {
+        switch value {
+        case let .string(s) where s.hasPrefix("#"): return hexColor(s).map(Value.color) ?? value
+        case let .array(items): return .array(items.map(colorsGivenAsText))
+        default: return value
+        }
     }
 
     /// The scene key path for a Core Animation key path.

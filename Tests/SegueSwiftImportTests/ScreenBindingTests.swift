@@ -77,6 +77,36 @@ import Testing
         }
     }
 
+    @Test func aColourGivenAsTextAnimatesAsThatColour() throws {
+        // The app's colour, bound as "#FF0000", is a CABasicAnimation's fromValue: the border
+        // starts red and goes to the blue the code sets, half way at 0.2 s (linear).
+        let tl = try loadModule("""
+        transition: {swift: Ring.swift, bind: {"theme.accent.cgColor": "#FF0000"}}
+        """, ["Ring.swift": """
+        import UIKit
+        final class Ring: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let to = c.view(forKey: .to)!
+                c.containerView.addSubview(to)
+                CATransaction.begin()
+                CATransaction.setCompletionBlock { c.completeTransition(true) }
+                let ring = CABasicAnimation(keyPath: "borderColor")
+                ring.fromValue = theme.accent.cgColor
+                ring.toValue = UIColor.blue.cgColor
+                ring.duration = 0.4
+                to.layer.borderColor = UIColor.blue.cgColor
+                to.layer.add(ring, forKey: "ring")
+                CATransaction.commit()
+            }
+        }
+        """])
+        let start = try #require(tl.sample(layer: "b", keyPath: .borderColor, at: 0))
+        let half = try #require(tl.sample(layer: "b", keyPath: .borderColor, at: 0.2))
+        #expect(start.prefix(3).map { ($0 * 1000).rounded() / 1000 } == [1, 0, 0], "\(start)")
+        #expect(close(half[0], 0.5, 0.01) && close(half[2], 0.5, 0.01), "\(half)")
+    }
+
     /// A 4 × 2 PNG written once for these tests.
     static let picture: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("segue-screen-binding-picture.png").path
