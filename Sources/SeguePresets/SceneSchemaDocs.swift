@@ -656,7 +656,15 @@ enum SchemaMaps {
                                       ["type": "object", "required": ["type"], "additionalProperties": false,
                                        "properties": ["type": ["type": "string"], "init": ["type": "object"]]]],
                             "description": "The interaction controller whose pan handler the finger drives (true: the module's only one); {type, init} when its initializer takes arguments. Needs 'gesture'."],
-            "gesture": ["$ref": "#/$defs/gesture", "description": "The finger delivered to the interaction controller's pan handler: {type: screenEdgePan, points: [[t, x, y], …]}."],
+            "gesture": ["type": "object", "required": ["points"], "additionalProperties": false,
+                        "properties": [
+                            "type": ["enum": GestureSpec.Kind.allCases.map(\.rawValue), "description": "The recognizer. Default pan."],
+                            "points": ["$ref": "#/$defs/points", "description": "Samples [t, x, y]."],
+                            "handler": ["type": "string", "description": "The controller's method the finger drives, when the module does not say: one taking the recognizer (\"handle(recognizer:)\"), or one taking what another class computes from it (\"handle(state:)\", with 'progress' and 'finishWhen')."],
+                            "progress": ["type": "string", "description": "For a handler taking what another class computes: that class's progress, an expression of the finger (\"translation.x / 292.5\")."],
+                            "finishWhen": ["$ref": "#/$defs/finishWhen", "description": "For a handler taking what another class computes: when that class finishes on release."],
+                        ],
+                        "description": "The finger delivered to the interaction controller's pan handler: {type: screenEdgePan, points: [[t, x, y], …]}."],
         ]
         var properties: [String: Any] = [:]
         for key in PresetReader.swiftTransitionKeys {

@@ -233,9 +233,30 @@ extension PresetReader {
         // `handler:` names the method the recognizer calls, when the module does not say.
         var handler: String?
         var fingerNode = gestureNode
-        if case let .mapping(m) = gestureNode, let h = m.first(where: { $0.key.scalar?.string == "handler" }) {
-            handler = try string(h.value, "handler", example: "handler: \"handle(recognizer:)\"")
-            fingerNode = .mapping(Node.Mapping(m.filter { $0.key.scalar?.string != "handler" }, m.tag, m.style, m.mark))
+        // A handler that takes what another class computes from the recognizer (SideMenu's
+        // `handle(state:)`) gets the progress and the decision the scene states that class makes.
+        var progress: (ProgressExpression, Node)?
+        var finishWhen = FinishRule()
+        if case let .mapping(m) = gestureNode {
+            let own = ["handler", "progress", "finishWhen"]
+            if let h = m.first(where: { $0.key.scalar?.string == "handler" }) {
+                handler = try string(h.value, "handler", example: "handler: \"handle(recognizer:)\"")
+            }
+            if let p = m.first(where: { $0.key.scalar?.string == "progress" }) {
+                guard handler != nil else {
+                    throw SceneError(.invalidValue, at: location(p.key), "'progress' under 'gesture' is for a handler named with 'handler' that takes the progress another class computes",
+                                     suggestion: "name it: handler: \"handle(state:)\", or remove 'progress' (the pan handler computes its own)")
+                }
+                progress = (try decoder.decodeProgress(p.value), p.value)
+            }
+            if let f = m.first(where: { $0.key.scalar?.string == "finishWhen" }) {
+                guard progress != nil else {
+                    throw SceneError(.invalidValue, at: location(f.key), "'finishWhen' under 'gesture' goes with 'progress' and 'handler'",
+                                     suggestion: "add progress: \"translation.x / 292.5\" and handler: \"handle(state:)\", or remove 'finishWhen'")
+                }
+                finishWhen = try decoder.decodeFinishRule(f.value)
+            }
+            fingerNode = .mapping(Node.Mapping(m.filter { !own.contains($0.key.scalar?.string ?? "") }, m.tag, m.style, m.mark))
         }
         let gesture = try decoder.decodeGesture(fingerNode, key: "gesture", typed: true)
         let track = GestureTrack(gesture)
@@ -255,6 +276,14 @@ extension PresetReader {
         }
         var request = InteractiveRequest(typeName: typeName, events: events)
         request.handler = handler
+        if let (expression, _) = progress {
+            func clamped(_ t: Double) -> Double {
+                let p = expression.evaluate(track.variables(at: t))
+                return p.isFinite ? min(max(p, 0), 1) : 0
+            }
+            request.given = (events.map { clamped($0.time) },
+                             finishWhen.finishes(progress: clamped(track.release), velocity: track.velocity(at: track.release)))
+        }
         request.initArguments = initArguments
         return (request, gesture)
     }

@@ -135,7 +135,7 @@ extension SceneDecoder {
     }
 
     /// `progress: "translation.x / 200"`, with errors located inside the string.
-    private func decodeProgress(_ node: Node) throws(SceneError) -> ProgressExpression {
+    package func decodeProgress(_ node: Node) throws(SceneError) -> ProgressExpression {
         guard case let .scalar(s) = node, !isNull(node) else {
             throw typeError(node, expected: "an expression in quotes", for: "progress", example: "progress: \"translation.x / 200\"")
         }
@@ -154,7 +154,7 @@ extension SceneDecoder {
         }
     }
 
-    private func decodeFinishRule(_ node: Node) throws(SceneError) -> FinishRule {
+    package func decodeFinishRule(_ node: Node) throws(SceneError) -> FinishRule {
         let example = "finishWhen: {progressAbove: 0.5, velocityAbove: 800}"
         let schema = MapSchema(what: "'finishWhen'", keys: Self.finishWhenKeys,
                                synonyms: ["progress": "progressAbove", "threshold": "progressAbove", "percentAbove": "progressAbove",

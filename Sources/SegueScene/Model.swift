@@ -607,6 +607,12 @@ public struct FinishRule: Hashable, Sendable {
     public init(progressAbove: Double? = 0.5, velocityAbove: Double? = nil, velocityAxis: Axis = .x) {
         self.progressAbove = progressAbove; self.velocityAbove = velocityAbove; self.velocityAxis = velocityAxis
     }
+
+    /// Whether a transition released at `progress`, moving at `velocity`, finishes.
+    public func finishes(progress: Double, velocity: Point) -> Bool {
+        let v = velocityAxis == .x ? velocity.x : velocity.y
+        return (progressAbove.map { progress > $0 } ?? false) || (velocityAbove.map { v > $0 } ?? false)
+    }
 }
 
 /// A small arithmetic expression over gesture values, e.g. `translation.x / 200` or

@@ -28,6 +28,9 @@ public struct InteractiveRequest {
     public var handler: String?
     /// The controller's initializer arguments by label, as the app passes them.
     public var initArguments: [(String, BindValue)] = []
+    /// For a handler that takes what another class computes from the recognizer: the progress
+    /// at each event, and whether that class finishes on release, as the scene states them.
+    public var given: (progress: [Double], finishes: Bool)?
     public init(typeName: String?, events: [GestureEvent]) { self.typeName = typeName; self.events = events }
 }
 
@@ -106,7 +109,7 @@ extension Evaluator {
             if state.decision != nil { break }   // UIKit ignores the handler's calls once the transition finished or cancelled
             state.event = event
             now = event.time
-            _ = try invokeClosure(.function(FunctionRef(decl: handler, receiver: controller, type: type)), [.gesture(recognizer)], handler)
+            _ = try invokeClosure(.function(FunctionRef(decl: handler, receiver: controller, type: type)), try handlerArguments(handler, request, i, recognizer), handler)
             // Main-queue blocks the handler scheduled run before the next touch event when due by then.
             let next = i + 1 < request.events.count ? request.events[i + 1].time : .infinity
             while let due = pending.indices.filter({ pending[$0].time < next }).min(by: { (pending[$0].time, pending[$0].order) < (pending[$1].time, pending[$1].order) }) {
@@ -217,6 +220,36 @@ extension Evaluator {
             throw fail(.invalidValue, handler.name, "\(Self.signature(of: handler)) never calls finish() or cancel(), not even when the gesture ends (.ended)",
                        hint: "call finish() or cancel() in the handler's case .ended")
         }
+    }
+
+    /// What the handler is called with at event `i`: the recognizer; or, for a method that takes
+    /// what another class computes from the recognizer (SideMenu's `handle(state:)`, an enum of
+    /// `update(progress:)`, `finish` and `cancel`), the case carrying the scene's progress while
+    /// the finger moves and `finish` or `cancel` on release, as the scene's `finishWhen` decides.
+    func handlerArguments(_ handler: FunctionDeclSyntax, _ request: InteractiveRequest, _ i: Int, _ recognizer: GestureRecognizerObject) throws(SwiftImportError) -> [Value] {
+        let params = handler.signature.parameterClause.parameters
+        let written = params.first?.type.trimmedDescription.trimmingCharacters(in: CharacterSet(charactersIn: "?!")) ?? ""
+        if params.count != 1 || Self.gestureClasses.contains(written) || written == "UIGestureRecognizer" || written == "UIPanGestureRecognizer" { return [.gesture(recognizer)] }
+        let name = Self.signature(of: handler)
+        guard let given = request.given else {
+            throw fail(.binding, handler.name, "\(name) takes a \(written), which the app computes from the recognizer in another class",
+                       hint: "state what that class computes under gesture:, e.g. progress: \"translation.x / 292.5\" and finishWhen: {progressAbove: 0.5, velocityAbove: 100}")
+        }
+        let cases = program.types[written].flatMap { $0.isEnum ? $0.node.as(EnumDeclSyntax.self) : nil }?.memberBlock.members
+            .compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }.flatMap { Array($0.elements) } ?? []
+        let carrying = cases.filter { $0.parameterClause?.parameters.count == 1 }
+        guard carrying.count == 1, let update = carrying.first else {
+            throw fail(.unsupported, handler.name, "\(name) takes a \(written); the importer passes an enum of the module with one case carrying the progress (update(progress:)) and cases finish and cancel",
+                       hint: "name a handler that takes the recognizer, or one that takes such an enum")
+        }
+        if request.events[i].state == .ended {
+            let decision = given.finishes ? "finish" : "cancel"
+            guard cases.contains(where: { $0.name.text == decision }) else {
+                throw fail(.unsupported, handler.name, "\(written) has no case \(decision) for \(name) to be given on release", hint: "the enum needs cases finish and cancel")
+            }
+            return [.enumCase(decision, [])]
+        }
+        return [.enumCase(update.name.text, [.double(given.progress[i])])]
     }
 
     /// A view-controller property the initializer leaves nil is set by the app's wiring call

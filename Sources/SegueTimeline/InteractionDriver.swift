@@ -29,11 +29,8 @@ public struct InteractionDriver: Sendable {
         let release = track.release
         releaseProgress = Self.progress(spec.progress, track, at: release)
         releaseVelocity = track.velocity(at: release)
-        let velocity = spec.finishWhen.velocityAxis == .x ? releaseVelocity.x : releaseVelocity.y
         let progressAtRelease = releaseProgress
-        let byProgress = spec.finishWhen.progressAbove.map { progressAtRelease > $0 } ?? false
-        let byVelocity = spec.finishWhen.velocityAbove.map { velocity > $0 } ?? false
-        let finishing = byProgress || byVelocity
+        let finishing = spec.finishWhen.finishes(progress: progressAtRelease, velocity: releaseVelocity)
         finishes = finishing
         let remaining = finishing ? 1 - progressAtRelease : progressAtRelease
         completionDuration = remaining * transitionDuration / max(spec.completionSpeed, 1e-9)

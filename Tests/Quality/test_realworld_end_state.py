@@ -38,6 +38,7 @@ NOT_DESTINATION_ALONE = {
     # Over-full-screen and custom presentations that cover part of the screen: the presenter
     # stays beside the menu and under PanModal's dimmed sheet.
     "sidemenu-present.yaml": "over full screen, the presenter slid aside",
+    "sidemenu-interactive.yaml": "over full screen, the presenter slid aside (dragged open)",
     "panmodal-present.yaml": "custom presentation, a sheet over a dimmed presenter",
     # BRD's modal: the sheet over the shared blur view, which the wallet screen's own layer
     # stands for (its own tests below, for both directions).
@@ -111,10 +112,12 @@ def same(a: Image.Image, b: Image.Image) -> int:
 
 
 @pytest.mark.skipif(not SEGUE.exists(), reason="segue is not built")
-def test_side_menu_ends_with_the_presenter_slid_aside(tmp_path):
+@pytest.mark.parametrize("name", ["sidemenu-present.yaml", "sidemenu-interactive.yaml"])
+def test_side_menu_ends_with_the_presenter_slid_aside(name, tmp_path):
     """viewSlideOut, menuWidth 292.5 (the scene's config): the menu is at x 0 … 292.5 under the
-    presenter, which UIKit keeps (over full screen) translated right by 292.5."""
-    scene = CORPUS / "scenes" / "sidemenu-present.yaml"
+    presenter, which UIKit keeps (over full screen) translated right by 292.5; dragged open, the
+    finger's release at 220 / 292.5 finishes it."""
+    scene = CORPUS / "scenes" / name
     doc = yaml.safe_load(scene.read_text())
     # At 2 px per point the 292.5 pt edge falls on a pixel boundary (585).
     actual = still(scene, tmp_path / "actual.png", scale=2)

@@ -354,6 +354,60 @@ import Testing
         #expect(close(scrubbed.opacity, 0.52, 0.01), "\(scrubbed.opacity)")
     }
 
+    @Test func aHandlerTakingWhatAnotherClassComputesGetsTheScenesProgress() throws {
+        // handle(state:) is called by the app's container with what it computed from the
+        // recognizer; the scene states that: progress translation.y / 400 and its finish rule.
+        var files = Self.module
+        files["Transitions/Interaction.swift"] = """
+        import UIKit
+        final class PullInteraction: UIPercentDrivenInteractiveTransition {
+            enum State { case update(progress: CGFloat), finish, cancel }
+            func handle(state: State) {
+                switch state {
+                case .update(let progress): update(progress)
+                case .finish: finish()
+                case .cancel: cancel()
+                }
+            }
+        }
+        """
+        func scene(_ extra: String) throws -> Timeline {
+            try load("""
+            transition:
+              swift: Transitions
+              type: FadeAnimator
+              interactive: PullInteraction
+              gesture: {points: [[0.1, 200, 100], [0.5, 200, 340]], handler: "handle(state:)"\(extra)}
+            """, files)
+        }
+        // At 0.3 s the finger is 120 pt down: 0.3 of the linear fade from 0.2 to 1: 0.44.
+        let tl = try scene(#", progress: "translation.y / 400", finishWhen: {progressAbove: 0.5}"#)
+        let scrubbed = try #require(node(tl, "b", at: 0.3))
+        #expect(close(scrubbed.opacity, 0.44, 0.01), "\(scrubbed.opacity)")
+        // Released at 0.6 (> 0.5): .finish, the fade ends at 1.
+        #expect(close(try #require(node(tl, "b", at: 1.5)).opacity, 1, 1e-9))
+        // Without the progress the handler cannot be called: the error says what to state.
+        do {
+            _ = try scene("")
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains("Interaction.swift:4:10") && "\(error)".contains("progress:"), "\(error)")
+        }
+        // A progress without a handler to give it to is an error at its key.
+        do {
+            _ = try load("""
+            transition:
+              swift: Transitions
+              type: FadeAnimator
+              interactive: PullInteraction
+              gesture: {points: [[0.1, 200, 100], [0.5, 200, 340]], progress: "translation.y / 400"}
+            """, Self.module)
+            Issue.record("expected an error")
+        } catch let error as SceneError {
+            #expect(error.location?.line == 7 && error.message.contains("'progress' under 'gesture'"), "\(error)")
+        }
+    }
+
     @Test func theAnimatorItselfMayDriveAPlainController() throws {
         // interactive: true finds the one class that drives a plain controller: the animator.
         let swipe = """
