@@ -6,7 +6,8 @@ a pop, a dismissal and a full-screen presentation it takes the source's view awa
 corpus's destination screens are opaque and full-screen, so the last frame must be the
 destination screen alone. That picture is drawn independently of the animator, by the scene's
 `push` preset between the same two screens (its end state is the destination, untransformed),
-and the two are compared pixel by pixel. The corpus files are kept in the repository, verbatim.
+and the two are compared pixel by pixel. The corpus files are other projects' code, restored by
+`scripts/realworld-corpus fetch` and never committed; without them every test here skips, saying so.
 """
 import json
 import math
@@ -20,6 +21,8 @@ from PIL import Image, ImageChops
 REPO = Path(__file__).resolve().parents[2]
 SEGUE = REPO / ".build" / "debug" / "segue"
 CORPUS = REPO / "Tests" / "Fixtures" / "RealWorld"
+_check = subprocess.run([str(REPO / "scripts" / "realworld-corpus"), "check"], capture_output=True, text=True)
+pytestmark = pytest.mark.skipif(_check.returncode != 0, reason=_check.stdout.strip())
 
 # Scenes whose last frame is not the destination alone, each for a reason of UIKit's or the
 # code's own, written out.
