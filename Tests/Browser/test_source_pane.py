@@ -13,15 +13,15 @@ from test_swift_animator import copy_flip
 
 # FlipPresent.swift, line by line, as the test expects it (a changed fixture fails here first).
 FIXTURE_LINES = {
-    21: "let snapshot = destination.view.snapshotView(afterScreenUpdates: true) else {",
-    30: "snapshot.frame = startFrame",
-    31: "snapshot.layer.masksToBounds = true",
-    41: "snapshot.layer.transform = quarterTurn(.pi / 2)",
-    44: "UIView.animateKeyframes(withDuration: duration, delay: startDelay, options: .calculationModeCubic, animations: {",
-    46: "source.view.layer.transform = self.quarterTurn(-.pi / 2)",
-    49: "snapshot.layer.transform = self.quarterTurn(0)",
-    52: "snapshot.frame = endFrame",
-    56: "snapshot.removeFromSuperview()",
+    25: "let snapshot = incoming.view.snapshotView(afterScreenUpdates: true) else {",
+    38: "snapshot.frame = container.bounds",
+    39: "snapshot.layer.masksToBounds = true",
+    40: "snapshot.layer.transform = turned(.pi / 2)",
+    43: "UIView.animateKeyframes(withDuration: seconds, delay: 0, options: [.calculationModeCubic], animations: {",
+    45: "outgoing.layer.transform = self.turned(-.pi / 2)",
+    48: "snapshot.layer.transform = CATransform3DIdentity",
+    51: "snapshot.frame = transitionContext.finalFrame(for: incoming)",
+    55: "snapshot.removeFromSuperview()",
 }
 
 
@@ -49,25 +49,25 @@ def test_selecting_the_snapshot_marks_the_lines_that_make_it_and_set_its_transfo
         shown = browser.execute_script("return Array.from(document.querySelectorAll('#code .ln')).map(r => r.children[1].textContent)")
         assert shown == animator.read_text().split("\n")
         # Highlighted by kind: a keyword, a number, a comment, a type.
-        seven = browser.find_element(By.CSS_SELECTOR, '#code .ln[data-line="7"]')
-        assert [e.text for e in seven.find_elements(By.CSS_SELECTOR, ".k")] == ["private", "let"]
-        assert [e.text for e in seven.find_elements(By.CSS_SELECTOR, ".n")] == ["0.72"]
-        assert [e.text for e in seven.find_elements(By.CSS_SELECTOR, ".t")] == ["TimeInterval"]
+        nine = browser.find_element(By.CSS_SELECTOR, '#code .ln[data-line="9"]')
+        assert [e.text for e in nine.find_elements(By.CSS_SELECTOR, ".k")] == ["private", "let"]
+        assert [e.text for e in nine.find_elements(By.CSS_SELECTOR, ".n")] == ["0.72"]
+        assert [e.text for e in nine.find_elements(By.CSS_SELECTOR, ".t")] == ["TimeInterval"]
         three = browser.find_element(By.CSS_SELECTOR, '#code .ln[data-line="3"] .c')
-        assert three.text.startswith("/// Presents the next screen")
+        assert three.text.startswith("/// Segue's example of a UIKit animator")
 
         browser.find_element(By.CSS_SELECTOR, '#layers li[data-id="s1-snapshot"]').click()
         wait_until(browser, "studio.selected === 's1-snapshot' && studio.markedLines.length > 0")
-        # 21 makes it (the guard's let); 41 sets its transform before the animations and 49
-        # animates it in the second keyframe; 30 and 31 set its frame and clipping, 52 animates
-        # its frame in the third keyframe, and 56 takes it away in the completion block.
-        assert marked(browser, "mark") == [21, 30, 31, 41, 49, 52, 56]
-        assert browser.execute_script("return studio.markedLines") == [21, 30, 31, 41, 49, 52, 56]
+        # 25 makes it (the guard's let); 38 and 39 set its frame and clipping, 40 its transform
+        # before the animations, 48 animates the transform in the second keyframe, 51 its frame in
+        # the third, and 55 takes it away in the completion block.
+        assert marked(browser, "mark") == [25, 38, 39, 40, 48, 51, 55]
+        assert browser.execute_script("return studio.markedLines") == [25, 38, 39, 40, 48, 51, 55]
 
-        # The from screen's layer: made by the scene (not by a line of the file), turned away on line 46.
+        # The from screen's layer: made by the scene (not by a line of the file), turned away on line 45.
         browser.find_element(By.CSS_SELECTOR, '#layers li[data-id="s1-stories"]').click()
         wait_until(browser, "studio.selected === 's1-stories'")
-        assert marked(browser, "mark") == [46, 57]   # 57: completeTransition takes it out of the window
+        assert marked(browser, "mark") == [45, 56]   # 56: completeTransition takes it out of the window
     finally:
         preview.stop()
 
@@ -75,20 +75,20 @@ def test_selecting_the_snapshot_marks_the_lines_that_make_it_and_set_its_transfo
 def test_clicking_a_line_selects_the_layers_it_moves(segue, browser, tmp_path):
     preview, _ = open_flip(segue, browser, tmp_path)
     try:
-        browser.find_element(By.CSS_SELECTOR, '#code .ln[data-line="46"]').click()
+        browser.find_element(By.CSS_SELECTOR, '#code .ln[data-line="45"]').click()
         wait_until(browser, "studio.selected === 's1-stories'")
         assert browser.execute_script("return studio.lineLayers") == ["s1-stories"]
         assert browser.find_element(By.CSS_SELECTOR, "#layers li.selected").get_attribute("data-id") == "s1-stories"
-        browser.find_element(By.CSS_SELECTOR, '#code .ln[data-line="49"]').click()
+        browser.find_element(By.CSS_SELECTOR, '#code .ln[data-line="48"]').click()
         wait_until(browser, "studio.selected === 's1-snapshot'")
         # The keyframe block's call moves both layers its keyframes set.
-        browser.find_element(By.CSS_SELECTOR, '#code .ln[data-line="44"]').click()
-        wait_until(browser, "studio.chosenLine === 44")
+        browser.find_element(By.CSS_SELECTOR, '#code .ln[data-line="43"]').click()
+        wait_until(browser, "studio.chosenLine === 43")
         assert sorted(browser.execute_script("return studio.lineLayers")) == ["s1-snapshot", "s1-stories"]
         moved = [e.get_attribute("data-id") for e in browser.find_elements(By.CSS_SELECTOR, "#layers li.moved")]
         assert sorted(moved) == ["s1-snapshot", "s1-stories"]
         # A line that moves nothing selects nothing new.
-        browser.find_element(By.CSS_SELECTOR, '#code .ln[data-line="15"]').click()
+        browser.find_element(By.CSS_SELECTOR, '#code .ln[data-line="16"]').click()
         assert browser.execute_script("return studio.lineLayers") == []
     finally:
         preview.stop()
@@ -98,8 +98,8 @@ def test_the_playhead_marks_the_blocks_running_at_that_instant(segue, browser, t
     preview, _ = open_flip(segue, browser, tmp_path)
     try:
         # 0.72 s in three equal keyframes: 0–0.24 s, 0.24–0.48 s, 0.48–0.72 s, inside the group
-        # that runs 0–0.72 s (line 44). The completion block's changes come at 0.72 s.
-        for frame, lines in ((6, [44, 46]), (20, [44, 49]), (30, [44, 52]), (43, [44, 52])):
+        # that runs 0–0.72 s (line 43). The completion block's changes come at 0.72 s.
+        for frame, lines in ((6, [43, 45]), (20, [43, 48]), (30, [43, 51]), (43, [43, 51])):
             browser.execute_script(f"studio.seekFrame({frame})")
             wait_until(browser, shown_frame_is(frame))
             wait_until(browser, f"JSON.stringify(studio.activeLines) === '{lines}'.replace(/ /g, '')", timeout=5)

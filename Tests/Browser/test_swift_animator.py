@@ -12,7 +12,7 @@ from PIL import Image
 from conftest import REPO
 from test_preview import Preview, canvas_image, open_page, shown_frame_is, wait_until
 
-ORIGINAL, EDITED = "private let totalDuration: TimeInterval = 0.72", "private let totalDuration: TimeInterval = 0.9"
+ORIGINAL, EDITED = "private let seconds: TimeInterval = 0.72", "private let seconds: TimeInterval = 0.9"
 
 
 def copy_flip(tmp_path):
@@ -61,9 +61,9 @@ def test_editing_the_animator_updates_the_page_within_2_s(segue, browser, tmp_pa
         assert shown == expected
         assert shown != before, "a slower flip is at another angle at 0.5 s"
         assert browser.execute_script("return performance.getEntriesByType('navigation').length") == 1
-        # The source pane shows the file as saved: line 7 with the new duration.
-        line_seven = "(document.querySelector('#code .ln[data-line=\"7\"] > span:last-child') || {}).textContent"
-        wait_until(browser, f"{line_seven} === {json.dumps('    ' + EDITED)}")
+        # The source pane shows the file as saved: line 9 with the new duration.
+        line_nine = "(document.querySelector('#code .ln[data-line=\"9\"] > span:last-child') || {}).textContent"
+        wait_until(browser, f"{line_nine} === {json.dumps('    ' + EDITED)}")
     finally:
         preview.stop()
 
@@ -77,22 +77,22 @@ def test_a_swift_error_shows_its_place_and_line_over_the_last_good_render(segue,
         wait_until(browser, shown_frame_is(20))
         good = canvas_image(browser).tobytes()
         lines = animator.read_text().split("\n")
-        # Line 7 holds the duration; a name the importer cannot know (and no bind:) is an error there.
-        assert lines[6].strip() == ORIGINAL
-        lines[6] = "    private let totalDuration: TimeInterval = mysteryDuration"
+        # Line 9 holds the duration; a name the importer cannot know (and no bind:) is an error there.
+        assert lines[8].strip() == ORIGINAL
+        lines[8] = "    private let seconds: TimeInterval = mysteryDuration"
         animator.write_text("\n".join(lines))
         wait_until(browser, "studio.error !== null")
         error = browser.execute_script("return studio.error")
         assert error["file"] == str(animator.resolve())
-        assert error["line"] == 7
-        column = lines[6].index("mysteryDuration") + 1
+        assert error["line"] == 9
+        column = lines[8].index("mysteryDuration") + 1
         assert error["column"] == column
         assert browser.find_element("id", "error").is_displayed()
-        assert browser.find_element("id", "errorWhere").text == f"{animator.resolve()}:7:{column}: error:"
+        assert browser.find_element("id", "errorWhere").text == f"{animator.resolve()}:9:{column}: error:"
         excerpt = browser.find_element("id", "errorExcerpt").text.split("\n")
-        assert excerpt[-2] == "7 |     private let totalDuration: TimeInterval = mysteryDuration"
-        # The caret under the 'm' of mysteryDuration, past a gutter as wide as "7 | ".
-        assert excerpt[-1] == " " * len("7") + " | " + " " * (column - 1) + "^"
+        assert excerpt[-2] == "9 |     private let seconds: TimeInterval = mysteryDuration"
+        # The caret under the 'm' of mysteryDuration, past a gutter as wide as "9 | ".
+        assert excerpt[-1] == " " * len("9") + " | " + " " * (column - 1) + "^"
         assert canvas_image(browser).tobytes() == good  # the last good render stays behind it
 
         animator.write_text(animator.read_text().replace("mysteryDuration", "0.72"))

@@ -20,28 +20,28 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let out = result.stdout
         let a = Self.animator
-        // The snapshot: `let snapshot = …` in the guard (line 21, the `let` in column 15).
-        #expect(try line("- id: \"s1-snapshot\"", in: out).hasSuffix("  # \(a):21:15"))
-        // Its starting values where the code set them: frame (30), clipping (31), the quarter turn (41).
+        // The snapshot: `let snapshot = …` in the guard (line 25, the `let` in column 15).
+        #expect(try line("- id: \"s1-snapshot\"", in: out).hasSuffix("  # \(a):25:15"))
+        // Its starting values where the code set them: frame (38), clipping (39), the quarter turn (40).
         let snapshot = out.components(separatedBy: "- id: \"s1-snapshot\"")[1]
         let own = snapshot.split(separator: "\n").prefix(8).map(String.init)
-        #expect(own.contains { $0.contains("frame: [0, 0, 390, 844]") && $0.hasSuffix("# \(a):30:9") }, "\(own)")
-        #expect(own.contains { $0.contains("masksToBounds: true") && $0.hasSuffix("# \(a):31:9") }, "\(own)")
-        #expect(own.contains { $0.contains("transform: [{rotate: {angle: 90deg") && $0.hasSuffix("# \(a):41:9") }, "\(own)")
-        // The destination screen enters the container with addSubview (line 32).
-        #expect(try line("- id: \"s1-trail\"", in: out).hasSuffix("  # \(a):32:9"))
-        // The perspective on the container (line 38).
-        #expect(try line("sublayerTransform: [{perspective: 500}]", in: out).hasSuffix("  # \(a):38:9"))
-        // The keyframe group (UIView.animateKeyframes, line 44) and each keyframe's assignment.
-        #expect(try line("- group:", in: out).hasSuffix("  # \(a):44:9"))
-        #expect(try line("s1-stories.transform:", in: out).hasSuffix("  # \(a):46:17"))
-        #expect(try line("s1-snapshot.transform:", in: out).hasSuffix("  # \(a):49:17"))
-        #expect(try line("s1-snapshot.frame:", in: out).hasSuffix("  # \(a):52:17"))
-        // The completion block at 0.72 s: isHidden (55), removeFromSuperview (56), and
-        // completeTransition (57), which takes the from screen out of the window.
-        #expect(try line("{layer: \"s1-trail\", keyPath: hidden", in: out).hasSuffix("  # \(a):55:13"))
-        #expect(try line("{layer: \"s1-snapshot\", keyPath: hidden", in: out).hasSuffix("  # \(a):56:13"))
-        #expect(try line("{layer: \"s1-stories\", keyPath: hidden", in: out).hasSuffix("  # \(a):57:13"))
+        #expect(own.contains { $0.contains("frame: [0, 0, 390, 844]") && $0.hasSuffix("# \(a):38:9") }, "\(own)")
+        #expect(own.contains { $0.contains("masksToBounds: true") && $0.hasSuffix("# \(a):39:9") }, "\(own)")
+        #expect(own.contains { $0.contains("transform: [{rotate: {angle: 90deg") && $0.hasSuffix("# \(a):40:9") }, "\(own)")
+        // The destination screen enters the container with addSubview (line 36).
+        #expect(try line("- id: \"s1-trail\"", in: out).hasSuffix("  # \(a):36:9"))
+        // The perspective on the container (line 32).
+        #expect(try line("sublayerTransform: [{perspective: 500}]", in: out).hasSuffix("  # \(a):32:9"))
+        // The keyframe group (UIView.animateKeyframes, line 43) and each keyframe's assignment.
+        #expect(try line("- group:", in: out).hasSuffix("  # \(a):43:9"))
+        #expect(try line("s1-stories.transform:", in: out).hasSuffix("  # \(a):45:17"))
+        #expect(try line("s1-snapshot.transform:", in: out).hasSuffix("  # \(a):48:17"))
+        #expect(try line("s1-snapshot.frame:", in: out).hasSuffix("  # \(a):51:17"))
+        // The completion block at 0.72 s: isHidden (54), removeFromSuperview (55), and
+        // completeTransition (56), which takes the from screen out of the window.
+        #expect(try line("{layer: \"s1-trail\", keyPath: hidden", in: out).hasSuffix("  # \(a):54:13"))
+        #expect(try line("{layer: \"s1-snapshot\", keyPath: hidden", in: out).hasSuffix("  # \(a):55:13"))
+        #expect(try line("{layer: \"s1-stories\", keyPath: hidden", in: out).hasSuffix("  # \(a):56:13"))
         // Only comments: nothing of the reserved key is printed.
         #expect(!out.contains("$source"))
     }
@@ -63,8 +63,8 @@ import Testing
         #expect(swift.status == 0, "\(swift.stderr)")
         let layers = try #require(((try JSONSerialization.jsonObject(with: swift.stdoutData) as? [String: Any])?["frames"] as? [[String: Any]])?.first?["layers"] as? [[String: Any]])
         let sources = Dictionary(uniqueKeysWithValues: layers.map { ($0["id"] as! String, $0["source"] as? String) })
-        #expect(sources["s1-snapshot"] == "\(Self.animator):21:15")
-        #expect(sources["s1-trail"] == "\(Self.animator):32:9")
+        #expect(sources["s1-snapshot"] == "\(Self.animator):25:15")
+        #expect(sources["s1-trail"] == "\(Self.animator):36:9")
         // The from screen is the scene's: its `stories:` definition under `screens:`, a map whose
         // first key (`title:`) is on line 11, column 5.
         #expect(sources["s1-stories"] == "scenes/swift-flip.yaml:11:5")

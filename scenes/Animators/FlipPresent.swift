@@ -1,65 +1,60 @@
 import UIKit
 
-/// Presents the next screen by turning the current one away about the y axis and turning a
-/// snapshot of the next one in, then letting the snapshot grow to the final frame.
-/// Numbers as in the flip of seed article 000: 0.72 s, three equal keyframes, m34 = −0.002.
-final class FlipPresentCustomTransition: NSObject {
-    private let totalDuration: TimeInterval = 0.72
-    private let startDelay: TimeInterval = 0
-    /// The perspective every sublayer of the container is seen with (eye 500 pt away).
-    private let eyeDistanceFactor: CGFloat = -0.002
-}
+/// Segue's example of a UIKit animator: a 3D flip to the next screen. The current screen turns
+/// away about its vertical axis, a snapshot of the next one turns in from edge-on, and then the
+/// snapshot settles into the next screen's frame, all in one cubic keyframe animation. The
+/// numbers are the seed articles' flip: 0.72 s in three equal thirds, seen with m34 = −0.002
+/// (an eye 500 pt in front of the screen).
+final class FlipPresentCustomTransition: NSObject, UIViewControllerAnimatedTransitioning {
+    private let seconds: TimeInterval = 0.72
+    private let m34: CGFloat = -0.002
 
-extension FlipPresentCustomTransition: UIViewControllerAnimatedTransitioning {
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
-        totalDuration
+        seconds
+    }
+
+    /// A turn about the vertical axis through the layer's centre.
+    private func turned(_ radians: CGFloat) -> CATransform3D {
+        CATransform3DMakeRotation(radians, 0, 1, 0)
     }
 
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
-        guard let source = transitionContext.viewController(forKey: .from),
-              let destination = transitionContext.viewController(forKey: .to),
-              let snapshot = destination.view.snapshotView(afterScreenUpdates: true) else {
+        let container = transitionContext.containerView
+        guard let outgoing = transitionContext.view(forKey: .from),
+              let incoming = transitionContext.viewController(forKey: .to),
+              let snapshot = incoming.view.snapshotView(afterScreenUpdates: true) else {
             transitionContext.completeTransition(false)
             return
         }
-        let container = transitionContext.containerView
-        let screenBounds = UIScreen.main.bounds
-        let startFrame = CGRect(x: 0, y: 0, width: screenBounds.width, height: screenBounds.height)
-        let endFrame = transitionContext.finalFrame(for: destination)
 
-        snapshot.frame = startFrame
-        snapshot.layer.masksToBounds = true
-        container.addSubview(destination.view)
+        var eye = CATransform3DIdentity
+        eye.m34 = m34
+        container.layer.sublayerTransform = eye
+
+        // The real screen goes in first, hidden; its snapshot does the turning on top of it.
+        incoming.view.isHidden = true
+        container.addSubview(incoming.view)
         container.addSubview(snapshot)
-        destination.view.isHidden = true
+        snapshot.frame = container.bounds
+        snapshot.layer.masksToBounds = true
+        snapshot.layer.transform = turned(.pi / 2)
 
-        var perspective = CATransform3DIdentity
-        perspective.m34 = eyeDistanceFactor
-        container.layer.sublayerTransform = perspective
-
-        // The snapshot waits edge-on, a quarter turn away.
-        snapshot.layer.transform = quarterTurn(.pi / 2)
-
-        let duration = transitionDuration(using: transitionContext)
-        UIView.animateKeyframes(withDuration: duration, delay: startDelay, options: .calculationModeCubic, animations: {
-            UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1 / 3) {
-                source.view.layer.transform = self.quarterTurn(-.pi / 2)
+        let third = 1.0 / 3.0
+        UIView.animateKeyframes(withDuration: seconds, delay: 0, options: [.calculationModeCubic], animations: {
+            UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: third) {
+                outgoing.layer.transform = self.turned(-.pi / 2)
             }
-            UIView.addKeyframe(withRelativeStartTime: 1 / 3, relativeDuration: 1 / 3) {
-                snapshot.layer.transform = self.quarterTurn(0)
+            UIView.addKeyframe(withRelativeStartTime: third, relativeDuration: third) {
+                snapshot.layer.transform = CATransform3DIdentity
             }
-            UIView.addKeyframe(withRelativeStartTime: 2 / 3, relativeDuration: 1 / 3) {
-                snapshot.frame = endFrame
+            UIView.addKeyframe(withRelativeStartTime: 2 * third, relativeDuration: third) {
+                snapshot.frame = transitionContext.finalFrame(for: incoming)
             }
         }, completion: { _ in
-            destination.view.isHidden = false
+            incoming.view.isHidden = false
             snapshot.removeFromSuperview()
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         })
-    }
-
-    private func quarterTurn(_ angle: CGFloat) -> CATransform3D {
-        CATransform3DMakeRotation(angle, 0, 1, 0)
     }
 }
 // SPDX-License-Identifier: Apache-2.0

@@ -25,51 +25,41 @@ final class SlideDismissAnimator: NSObject, UIViewControllerAnimatedTransitionin
     }
 }
 
-/// A left-edge pan that drives the dismissal: progress is the finger's horizontal travel over
-/// the screen's width; on release it finishes past half way or on a flick faster than 800 pt/s.
+/// Drives that dismissal from the left edge. The finger's travel across the screen is the
+/// progress; letting go past the middle, or while flicking right faster than 800 pt/s, finishes
+/// it, and anything else puts the screen back, twice as fast and linearly.
 final class EdgeSwipeInteractionController: UIPercentDrivenInteractiveTransition {
-    private(set) var interactionInProgress = false
-    private var shouldCompleteTransition = false
-    private weak var viewController: UIViewController!
-    private let finishThreshold: CGFloat = 0.5
-    private let flickVelocity: CGFloat = 800
+    private let presented: UIViewController
+    private(set) var isDragging = false
 
     init(viewController: UIViewController) {
+        presented = viewController
         super.init()
-        self.viewController = viewController
         completionSpeed = 2
         completionCurve = .linear
-        let pan = UIScreenEdgePanGestureRecognizer(target: self, action: #selector(handleEdgePan(_:)))
-        pan.edges = .left
-        viewController.view.addGestureRecognizer(pan)
+        let edge = UIScreenEdgePanGestureRecognizer(target: self, action: #selector(followFinger(_:)))
+        edge.edges = .left
+        viewController.view.addGestureRecognizer(edge)
     }
 
-    @objc private func handleEdgePan(_ gesture: UIScreenEdgePanGestureRecognizer) {
-        guard let view = gesture.view else { return }
-        let translation = gesture.translation(in: view.superview)
-        let velocity = gesture.velocity(in: view.superview)
-        let progress = min(max(translation.x / view.bounds.width, 0), 1)
+    @objc private func followFinger(_ pan: UIScreenEdgePanGestureRecognizer) {
+        guard let screen = pan.view else { return }
+        let travelled = min(max(pan.translation(in: screen.superview).x / screen.bounds.width, 0), 1)
+        let flicked = pan.velocity(in: screen.superview).x > 800
 
-        switch gesture.state {
-        case .began:
-            interactionInProgress = true
-            viewController.dismiss(animated: true, completion: nil)
-        case .changed:
-            shouldCompleteTransition = progress > finishThreshold || velocity.x > flickVelocity
-            update(progress)
-        case .cancelled:
-            interactionInProgress = false
-            cancel()
-        case .ended:
-            interactionInProgress = false
-            shouldCompleteTransition = progress > finishThreshold || velocity.x > flickVelocity
-            if shouldCompleteTransition {
+        if pan.state == .began {
+            isDragging = true
+            presented.dismiss(animated: true, completion: nil)
+        } else if pan.state == .changed {
+            update(travelled)
+        } else if pan.state == .ended || pan.state == .cancelled {
+            isDragging = false
+            let keepsGoing = pan.state == .ended && (travelled > 0.5 || flicked)
+            if keepsGoing {
                 finish()
             } else {
                 cancel()
             }
-        default:
-            break
         }
     }
 }

@@ -1,8 +1,8 @@
 import UIKit
 
-/// A navigation controller's custom push and pop: the pushed screen slides in from the right
-/// edge over the old one; pop slides it back out. The navigation controller's delegate creates
-/// it with the operation.
+/// Segue's navigation slide, made by the navigation controller's delegate with the operation.
+/// The screen on top travels a full width, the one beneath a third of it in the same direction:
+/// a push brings the new screen in from the right over the old one, a pop takes it back out.
 class NavigationSlideAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     let operation: UINavigationController.Operation
 
@@ -12,41 +12,37 @@ class NavigationSlideAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     }
 
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
-        return 0.3
+        0.3
     }
 
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
-        guard let sourceView = transitionContext.view(forKey: .from),
-              let destinationView = transitionContext.view(forKey: .to) else {
+        let stage = transitionContext.containerView
+        guard operation != .none,
+              let leaving = transitionContext.view(forKey: .from),
+              let arriving = transitionContext.view(forKey: .to) else {
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
             return
         }
-        let containerView = transitionContext.containerView
-        let width = containerView.bounds.width
-        switch operation {
-        case .push:
-            containerView.addSubview(sourceView)
-            containerView.insertSubview(destinationView, aboveSubview: sourceView)
-            destinationView.transform = CGAffineTransform(translationX: width, y: 0)
-            UIView.animate(withDuration: transitionDuration(using: transitionContext), animations: {
-                destinationView.transform = .identity
-                sourceView.transform = CGAffineTransform(translationX: -width / 3, y: 0)
-            }, completion: { _ in
-                sourceView.transform = .identity
-                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-            })
-        case .pop:
-            containerView.insertSubview(destinationView, belowSubview: sourceView)
-            destinationView.transform = CGAffineTransform(translationX: -width / 3, y: 0)
-            UIView.animate(withDuration: transitionDuration(using: transitionContext), animations: {
-                destinationView.transform = .identity
-                sourceView.transform = CGAffineTransform(translationX: width, y: 0)
-            }, completion: { _ in
-                transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
-            })
-        case .none:
-            transitionContext.completeTransition(true)
+        let pushing = operation == .push
+        let top = pushing ? arriving : leaving
+        let beneath = pushing ? leaving : arriving
+        stage.addSubview(beneath)
+        stage.addSubview(top)
+
+        let offEdge = CGAffineTransform(translationX: stage.bounds.width, y: 0)
+        let tuckedAway = CGAffineTransform(translationX: -stage.bounds.width / 3, y: 0)
+        if pushing {
+            top.transform = offEdge
+        } else {
+            beneath.transform = tuckedAway
         }
+        UIView.animate(withDuration: transitionDuration(using: transitionContext), animations: {
+            top.transform = pushing ? .identity : offEdge
+            beneath.transform = pushing ? tuckedAway : .identity
+        }, completion: { _ in
+            beneath.transform = .identity
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        })
     }
 }
 // SPDX-License-Identifier: Apache-2.0
