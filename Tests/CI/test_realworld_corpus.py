@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """The real-world corpus, restored by `scripts/realworld-corpus fetch`, is verbatim: every file
-corpus.json lists is there byte for byte as its authors wrote it (its SHA-256 at the pinned
-commit), beside its repository's licence, and nothing else sits in the corpus folders. The files
-are other projects' code and never committed, so without them these tests skip, saying so.
+corpus.json lists, in both halves (development and held-out) and among the unrelated files, is
+there byte for byte as its authors wrote it (its SHA-256 at the pinned commit), beside its
+repository's licence, and nothing else sits in the corpus folders. The files are other projects'
+code and never committed, so without them these tests skip, saying so in one line.
 """
 import hashlib
 import json
@@ -34,7 +35,8 @@ class CorpusIsVerbatim(unittest.TestCase):
                 self.assertRegex(entry["sha256"], r"^[0-9a-f]{64}$")
 
     def local(self, entry):
-        return CORPUS / entry["repo"].replace("/", "-") / Path(entry["path"]).name
+        base = CORPUS / "unrelated" if entry["role"] == "U" else CORPUS
+        return base / entry["repo"].replace("/", "-") / Path(entry["path"]).name
 
     def test_every_file_has_its_pinned_hash(self):
         for entry in self.entries:
@@ -49,8 +51,34 @@ class CorpusIsVerbatim(unittest.TestCase):
 
     def test_no_unlisted_file(self):
         listed = {self.local(e) for e in self.entries}
-        present = {p for d in CORPUS.iterdir() if d.is_dir() and d.name != "scenes" for p in d.iterdir()}
+        present = {p for d in CORPUS.iterdir() if d.is_dir() and d.name != "scenes"
+                   for p in d.rglob("*") if p.is_file()}
         self.assertEqual(sorted(present - listed), [])
+
+    def test_both_halves_and_the_unrelated_files_are_pinned(self):
+        # The held-out half is what the importer is measured on; it must not shrink into the
+        # development half, nor share a repository with it (a file read there would leak).
+        halves = {}
+        for e in self.entries:
+            halves.setdefault(e.get("half", "development"), []).append(e)
+        self.assertEqual(set(halves), {"development", "held-out", "unrelated"})
+        held = [e for e in halves["held-out"] if e["role"] == "A"]
+        self.assertGreaterEqual(len(held), 40)
+        self.assertGreaterEqual(len({e["repo"] for e in held}), 20)
+        dev_repos = {e["repo"] for e in halves["development"]}
+        self.assertEqual({e["repo"] for e in halves["held-out"]} & dev_repos, set())
+        for e in held:
+            with self.subTest(path=e["path"]):
+                self.assertRegex(e.get("first_scored", ""), r"^\d{4}-\d{2}-\d{2}$")
+        self.assertEqual(len([e for e in halves["unrelated"] if e["role"] == "U"]), 50)
+
+    def test_no_two_pins_share_a_restored_path(self):
+        seen = {}
+        for e in self.entries:
+            path = self.local(e)
+            with self.subTest(path=str(path)):
+                self.assertNotIn(path, seen, f"{e['repo']} {e['path']} and {seen.get(path)} restore to one file")
+            seen[path] = e["path"]
 
 
 if __name__ == "__main__":
