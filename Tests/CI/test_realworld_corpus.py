@@ -8,6 +8,7 @@ code and never committed, so without them these tests skip, saying so in one lin
 import hashlib
 import json
 import subprocess
+import time
 import unittest
 from pathlib import Path
 
@@ -79,6 +80,56 @@ class CorpusIsVerbatim(unittest.TestCase):
             with self.subTest(path=str(path)):
                 self.assertNotIn(path, seen, f"{e['repo']} {e['path']} and {seen.get(path)} restore to one file")
             seen[path] = e["path"]
+
+
+def corpus_script():
+    """scripts/realworld-corpus as a module (it has no .py suffix)."""
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("realworld_corpus", str(ROOT / "scripts" / "realworld-corpus"))
+    spec = importlib.util.spec_from_loader("realworld_corpus", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+class ScoringTellsCrashesAndHangsApart(unittest.TestCase):
+    """The held-out score and the unrelated check count a crash or a hang apart from a located
+    error: a process killed by a signal is a crash named by that signal, one still running at the
+    timeout is a hang (and is killed), a non-zero exit with a message is an error."""
+
+    def setUp(self):
+        self.script = corpus_script()
+
+    def test_a_signal_is_a_crash_named_by_it(self):
+        outcome, code, _, _ = self.script.run_limited(["sh", "-c", "kill -SEGV $$"], "/")
+        self.assertEqual((outcome, code), ("crash", 128 + 11))
+        self.assertTrue(self.script.crash_line(code, "").startswith("SIGSEGV"))
+
+    def test_a_signal_under_time_is_a_crash_and_time_reports_the_peak_memory(self):
+        outcome, code, _, rss = self.script.run_limited(["sh", "-c", "kill -ILL $$"], "/", measure=True)
+        self.assertEqual((outcome, code), ("crash", 128 + 4))
+        self.assertIsInstance(rss, int)
+
+    def test_an_error_exit_is_an_error(self):
+        outcome, code, out, _ = self.script.run_limited(["sh", "-c", "echo 'a.swift:3:4: error: no'; exit 1"], "/")
+        self.assertEqual((outcome, code), ("error", 1))
+        self.assertIn("a.swift:3:4: error: no", out)
+
+    def test_a_command_past_the_timeout_is_a_hang_and_is_stopped(self):
+        self.script.TIMEOUT = 1
+        started = time.monotonic()
+        outcome, code, _, _ = self.script.run_limited(["sh", "-c", "sleep 20"], "/")
+        self.assertEqual((outcome, code), ("hang", None))
+        self.assertLess(time.monotonic() - started, 10)
+
+    def test_causes_are_read_from_the_importers_messages(self):
+        cause = self.script.cause
+        self.assertIn("no animator", cause("X.swift:1:1: error: the file has no animator: no type adopts …"))
+        self.assertIn("--type", cause("X.swift:9:1: error: the file has 2 animators (A, B)"))
+        self.assertIn("another type", cause("X.swift:61:17: error: expected a CGRect for frame, found CGFloat"))
+        self.assertIn("does not load", cause("X.yaml:31:16: error: '`' cannot start a value in YAML"))
+        self.assertEqual(cause("SIGILL: Fatal error"), "crash")
 
 
 if __name__ == "__main__":
