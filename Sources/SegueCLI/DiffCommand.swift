@@ -14,7 +14,7 @@ struct ComparisonOptions: ParsableArguments {
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels too (pixelmatch's includeAA); by default they are left out.")
     var includeAA = false
 
-    @Flag(help: "Blend translucent pixels over white (pixelmatch 7.2.0's checkerboard: false) instead of pixelmatch 7's default checkerboard pattern.")
+    @Flag(help: "Blend translucent pixels over white (as pixelmatch before 7) instead of pixelmatch 7's default checkerboard pattern.")
     var blendOverWhite = false
 
     @Option(help: "A frame passes with at most this many mismatched pixels (default 0 unless --max-diff-ratio is given).")
@@ -70,8 +70,8 @@ struct DiffCommand: ParsableCommand {
         animated WebP's frames are put back on their frame clock where libwebp merged equal frames. \
         Different frame counts and sizes are reported as failing frames.
 
-        Each pair is compared with pixelmatch's metric (mapbox/pixelmatch 7.2.0, reproduced number for \
-        number: YIQ colour distance over 35215 × threshold², anti-aliased pixels left out unless \
+        Each pair is compared with pixelmatch's metric (Kotsarenko and Ramos's YIQ colour distance over \
+        35215 × threshold², Vyšniauskas's anti-aliased pixels left out unless \
         --include-aa, translucent pixels blended over pixelmatch 7's checkerboard, or over white with \
         --blend-over-white) and SSIM (Wang et al.: 11×11 Gaussian, \
         σ 1.5, K1 0.01, K2 0.03, on BT.601 luma of the sRGB values blended over white).

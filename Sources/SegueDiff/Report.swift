@@ -83,7 +83,7 @@ public struct DiffSettings: Codable, Sendable, Equatable {
         maxDiffPixels = diffing.limits.effectiveMaxDiffPixels
         maxDiffRatio = diffing.limits.maxDiffRatio
         minSSIM = diffing.limits.minSSIM
-        metric = "pixelmatch 7.2.0 (YIQ distance > 35215 x threshold^2, anti-aliasing \(includeAA ? "counted" : "left out"), translucent pixels over \(background == .white ? "white (checkerboard: false)" : "the checkerboard pattern"))"
+        metric = "pixelmatch (YIQ distance > 35215 x threshold^2, anti-aliasing \(includeAA ? "counted" : "left out"), translucent pixels over \(background == .white ? "white" : "the checkerboard pattern"))"
         ssim = diffing.computesSSIM ? SSIM.definition : nil
     }
 }
