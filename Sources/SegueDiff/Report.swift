@@ -75,6 +75,10 @@ public struct DiffSettings: Codable, Sendable, Equatable {
     public var minSSIM: Double?
     public var metric: String
     public var ssim: String?
+    /// The check that decided: exact, perceptual or pixelmatch (nil in reports written before).
+    public var check: DiffCheck?
+    /// The perceptual check's settings, when it ran.
+    public var perceptual: PerceptualOptions?
 
     public init(_ diffing: ImageDiffing) {
         threshold = diffing.pixelmatch.threshold
@@ -85,6 +89,17 @@ public struct DiffSettings: Codable, Sendable, Equatable {
         minSSIM = diffing.limits.minSSIM
         metric = "pixelmatch (YIQ distance > 35215 x threshold^2, anti-aliasing \(includeAA ? "counted" : "left out"), translucent pixels over \(background == .white ? "white" : "the checkerboard pattern"))"
         ssim = diffing.computesSSIM ? SSIM.definition : nil
+        check = diffing.effectiveCheck
+        switch diffing.effectiveCheck {
+        case .exact:
+            metric = "exact (any pixel whose RGBA bytes differ)"
+        case .perceptual:
+            let p = diffing.perceptual
+            perceptual = p
+            metric = "perceptual (CIEDE2000 > \(p.maxDeltaE) over white, in 8-connected regions of at least \(p.minRegion) px, anti-aliasing \(p.includeAA ? "counted" : "left out"))"
+        case .pixelmatch, .auto:
+            break
+        }
     }
 }
 
