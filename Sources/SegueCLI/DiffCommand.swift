@@ -8,13 +8,28 @@ import SegueEncode
 
 /// Options shared by `diff` and `test`: how frames are compared and when they pass.
 struct ComparisonOptions: ParsableArguments {
-    @Option(help: "pixelmatch threshold, 0…1: colours closer than this (YIQ distance) are equal. Smaller is stricter.")
-    var threshold: Double = 0.1
+    @Option(help: """
+    Which test decides that a pixel changed: auto (segue test: exact when the goldens were drawn by \
+    the libraries and fonts installed now, else perceptual; segue diff: perceptual), exact (any \
+    changed byte), perceptual (CIEDE2000 above --max-delta-e in a region of --min-region pixels, \
+    anti-aliasing left out) or pixelmatch (--threshold, --include-aa). Giving --threshold with auto \
+    chooses pixelmatch.
+    """)
+    var check: DiffCheck = .auto
+
+    @Option(name: .customLong("max-delta-e"), help: "Perceptual check: a pixel changed when its CIEDE2000 difference exceeds this (1 is about the smallest visible).")
+    var maxDeltaE: Double = PerceptualOptions().maxDeltaE
+
+    @Option(help: "Perceptual check: changed pixels count only in connected regions of at least this many pixels.")
+    var minRegion: Int = PerceptualOptions().minRegion
+
+    @Option(help: "pixelmatch threshold, 0…1 (default 0.1): colours closer than this (YIQ distance) are equal. Smaller is stricter.")
+    var threshold: Double?
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels too (pixelmatch's includeAA); by default they are left out.")
     var includeAA = false
 
-    @Flag(help: "Blend translucent pixels over white (pixelmatch 7.2.0's checkerboard: false) instead of pixelmatch 7's default checkerboard pattern.")
+    @Flag(help: "Blend translucent pixels over white (as pixelmatch before 7) instead of pixelmatch 7's default checkerboard pattern.")
     var blendOverWhite = false
 
     @Option(help: "A frame passes with at most this many mismatched pixels (default 0 unless --max-diff-ratio is given).")
@@ -27,17 +42,23 @@ struct ComparisonOptions: ParsableArguments {
     var minSSIM: Double?
 
     func validate() throws {
-        if !(threshold >= 0 && threshold <= 1) { throw ValidationError("--threshold must be between 0 and 1, got \(threshold).") }
+        if !(maxDeltaE >= 0 && maxDeltaE.isFinite) { throw ValidationError("--max-delta-e must be 0 or more, got \(maxDeltaE).") }
+        if minRegion < 1 { throw ValidationError("--min-region must be 1 or more, got \(minRegion).") }
+        if let threshold, !(threshold >= 0 && threshold <= 1) { throw ValidationError("--threshold must be between 0 and 1, got \(threshold).") }
         if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must be 0 or more, got \(maxDiffPixels).") }
         if let maxDiffRatio, !(maxDiffRatio >= 0 && maxDiffRatio <= 1) { throw ValidationError("--max-diff-ratio must be between 0 and 1, got \(maxDiffRatio).") }
         if let minSSIM, !(minSSIM >= -1 && minSSIM <= 1) { throw ValidationError("--min-ssim must be between -1 and 1, got \(minSSIM).") }
     }
 
     var diffing: ImageDiffing {
-        ImageDiffing(pixelmatch: PixelmatchOptions(threshold: threshold, includeAA: includeAA, background: blendOverWhite ? .white : .checkerboard),
-                     limits: DiffLimits(maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, minSSIM: minSSIM))
+        ImageDiffing(pixelmatch: PixelmatchOptions(threshold: threshold ?? PixelmatchOptions().threshold, includeAA: includeAA,
+                                                   background: blendOverWhite ? .white : .checkerboard),
+                     limits: DiffLimits(maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio, minSSIM: minSSIM),
+                     check: check == .auto && threshold != nil ? .pixelmatch : check, perceptual: PerceptualOptions(maxDeltaE: maxDeltaE, minRegion: minRegion, includeAA: includeAA))
     }
 }
+
+extension DiffCheck: ExpressibleByArgument {}
 
 /// Exit statuses of `diff` and `test`, as `diff(1)` and `cmp(1)` have them.
 enum ComparisonExit {
@@ -70,11 +91,14 @@ struct DiffCommand: ParsableCommand {
         animated WebP's frames are put back on their frame clock where libwebp merged equal frames. \
         Different frame counts and sizes are reported as failing frames.
 
-        Each pair is compared with pixelmatch's metric (mapbox/pixelmatch 7.2.0, reproduced number for \
-        number: YIQ colour distance over 35215 × threshold², anti-aliased pixels left out unless \
+        Each pair is compared perceptually by default: a pixel changed when its CIEDE2000 difference \
+        (sRGB → CIELAB, D65) exceeds --max-delta-e, it is not anti-aliasing, and it lies in a changed \
+        region of at least --min-region pixels. --check exact counts every changed byte; --check \
+        pixelmatch (or --threshold) uses pixelmatch's metric (Kotsarenko and Ramos's YIQ colour distance over \
+        35215 × threshold², Vyšniauskas's anti-aliased pixels left out unless \
         --include-aa, translucent pixels blended over pixelmatch 7's checkerboard, or over white with \
-        --blend-over-white) and SSIM (Wang et al.: 11×11 Gaussian, \
-        σ 1.5, K1 0.01, K2 0.03, on BT.601 luma of the sRGB values blended over white).
+        --blend-over-white). SSIM (Wang et al.: 11×11 Gaussian, σ 1.5, K1 0.01, K2 0.03, on BT.601 \
+        luma of the sRGB values blended over white) is computed for every pair.
 
         The report folder gets report.json (per frame: mismatched pixels, ratio, SSIM, max channel \
         delta) and junit.xml; for each failing frame frame-NNNN-expected.png, -actual.png and -diff.png \

@@ -178,6 +178,8 @@ public struct SceneReport: Codable, Sendable, Equatable {
     /// This scene's own report.json, relative to the test report folder.
     public var report: String?
     public var seconds: Double
+    /// The check that decided: exact, perceptual, pixelmatch or dump.
+    public var check: String?
 
     /// `PASS flip  (23 frames, 0 px differ, SSIM ≥ 1.0000)` and the like.
     public var line: String {
@@ -189,6 +191,7 @@ public struct SceneReport: Codable, Sendable, Equatable {
             if let s = minSSIM { details.append("min SSIM \(Format.fixed(s, 4))") }
         }
         var text = "\(tag)  \(name)"
+        if let check, status != .recorded { details.append("\(check) check") }
         if !details.isEmpty { text += "  (" + details.joined(separator: ", ") + ")" }
         if let message { text += (status == .passed ? "  " : " — ") + message }
         return text

@@ -157,20 +157,23 @@ public struct GoldenTestRun: Sendable {
         }
         if record == .all { return recordNow("re-recorded") }
 
-        // Goldens drawn by other library or font versions can differ by anti-aliasing alone: compare
-        // the geometry, which does not depend on the rasterizer, and say so.
-        if record == .never || record == .missing, let recorded = meta?.renderer,
-           case let changes = Self.versionChanges(recorded: recorded, now: Self.rendererVersions), !changes.isEmpty {
-            let note = "goldens were drawn with other libraries (\(changes.prefix(4).joined(separator: ", "))\(changes.count > 4 ? ", …" : ""))"
-            let hint = "record and test goldens on the same packages: in the container or chroot of docs/install.md"
-            guard FileManager.default.fileExists(atPath: dir.appendingPathComponent(Self.compressedDumpFileName).path) else {
-                report.message = note + " and there is no geometry dump to compare instead; " + hint
-                return report
+        // Segue renders deterministically, so on the libraries and fonts that drew the goldens any
+        // changed pixel is a real change (exact). Goldens drawn by other versions can differ by
+        // anti-aliasing and hinting alone: compare what a person would see (perceptual).
+        var chosen = self.diffing
+        var note: String?
+        if chosen.check == .auto {
+            let changes = meta?.renderer.map { Self.versionChanges(recorded: $0, now: Self.rendererVersions) }
+            if let changes, changes.isEmpty {
+                chosen.check = .exact
+            } else {
+                chosen.check = .perceptual
+                note = changes.map { "goldens were drawn with other libraries (\($0.prefix(4).joined(separator: ", "))\($0.count > 4 ? ", …" : "")); compared perceptually" }
+                    ?? "the goldens do not record the libraries that drew them; compared perceptually"
             }
-            var fallback = runDump(s, root: root, fileName: Self.compressedDumpFileName)
-            fallback.message = note + "; compared the geometry dump instead" + (fallback.message.map { ": " + $0 } ?? "") + " (" + hint + ")"
-            return fallback
         }
+        let diffing = chosen
+        report.check = diffing.effectiveCheck.rawValue
 
         // Compare like with like: the golden's recording settings must be this run's.
         if let meta, meta.every != every || abs(meta.scale - p.scene.canvas.scale) > 1e-9 {
@@ -188,7 +191,6 @@ public struct GoldenTestRun: Sendable {
             return report
         }
         let artifacts = ReportArtifacts(folder: folder)
-        let diffing = self.diffing
         let frames: [FrameReport]
         do {
             frames = try Self.parallelMap(indices.count, jobs: jobs) { n -> FrameReport in
@@ -236,9 +238,10 @@ public struct GoldenTestRun: Sendable {
             diffReport.filmstrip = try? artifacts.writeFilmstrips()
             if writesVideo {
                 diffReport.sideBySide = try? writeVideo(indices: indices, frames: frames, prepared: p, selected: selected,
-                                                         golden: goldenFrames, folder: folder)
+                                                         golden: goldenFrames, folder: folder, diffing: diffing)
             }
         }
+        if let note { report.message = report.message.map { $0 + " (" + note + ")" } ?? note }
         return settle(report, diffReport, folder: folder, recordNow: recordNow)
     }
 
@@ -279,7 +282,7 @@ public struct GoldenTestRun: Sendable {
     }
 
     private func writeVideo(indices: [Int], frames: [FrameReport], prepared p: Prepared, selected: Set<Int>,
-                            golden: [Int: URL], folder: ReportFolder) throws -> String {
+                            golden: [Int: URL], folder: ReportFolder, diffing: ImageDiffing) throws -> String {
         let sizes = frames.flatMap { [$0.expectedSize, $0.actualSize].compactMap { $0 } }
         let video = try SideBySideVideo(url: folder.file(ReportFiles.sideBySide), maxWidth: sizes.map { $0[0] }.max() ?? 1,
                                         maxHeight: sizes.map { $0[1] }.max() ?? 1, fps: p.scene.canvas.fps / Double(every))
@@ -421,7 +424,10 @@ public struct GoldenTestRun: Sendable {
             }
             frames.append(f)
         }
+        report.check = "dump"
         var settings = DiffSettings(diffing)
+        settings.check = nil
+        settings.perceptual = nil
         settings.metric = "geometry dump: numbers agree when |a - b| <= \(tolerance) x max(1, |a|, |b|)"
         settings.ssim = nil
         var diffReport = DiffReport(tool: "segue test", expected: file.relativePath, actual: s.path, settings: settings, frames: frames,

@@ -39,34 +39,60 @@ public struct DiffLimits: Sendable, Equatable, Codable {
     }
 }
 
-/// How two frames are compared: a plain value (pixelmatch's options, the limits, whether to
-/// compute SSIM), in the manner of swift-snapshot-testing's diffing strategies.
+/// Which test decides whether a pixel changed.
+public enum DiffCheck: String, Sendable, Codable, CaseIterable {
+    /// `segue test`: exact when the goldens were drawn by the libraries and fonts installed now,
+    /// perceptual when not; elsewhere (`segue diff`, where nothing says how the inputs were made)
+    /// perceptual.
+    case auto
+    /// Any pixel whose RGBA bytes differ has changed: Segue renders deterministically, so on the
+    /// same libraries any difference is a real change.
+    case exact
+    /// A CIEDE2000 difference above a just-noticeable threshold, in a region larger than
+    /// anti-aliasing noise, anti-aliased edge pixels left out (`PerceptualOptions`).
+    case perceptual
+    /// pixelmatch's count with its documented options (`PixelmatchOptions`).
+    case pixelmatch
+}
+
+/// How two frames are compared: a plain value (the check and its options, the limits, whether
+/// to compute SSIM), in the manner of swift-snapshot-testing's diffing strategies.
 public struct ImageDiffing: Sendable, Equatable, Codable {
     public var pixelmatch: PixelmatchOptions
     public var limits: DiffLimits
     /// SSIM costs about as much as pixelmatch; it is computed unless turned off here.
     public var computesSSIM: Bool
+    public var check: DiffCheck
+    public var perceptual: PerceptualOptions
 
-    public init(pixelmatch: PixelmatchOptions = .init(), limits: DiffLimits = .init(), computesSSIM: Bool = true) {
+    public init(pixelmatch: PixelmatchOptions = .init(), limits: DiffLimits = .init(), computesSSIM: Bool = true,
+                check: DiffCheck = .pixelmatch, perceptual: PerceptualOptions = .init()) {
         self.pixelmatch = pixelmatch; self.limits = limits; self.computesSSIM = computesSSIM
+        self.check = check; self.perceptual = perceptual
     }
 
     /// pixelmatch's defaults (threshold 0.1, anti-aliasing left out), no pixel allowed to differ.
     public static let exact = ImageDiffing()
 
+    /// The check that runs when nothing tells the environments apart: `.auto` is perceptual.
+    public var effectiveCheck: DiffCheck { check == .auto ? .perceptual : check }
+
     /// Compares an expected frame with an actual one of the same size.
-    /// - Parameter diffImage: also draw pixelmatch's diff image (always drawn for failing frames
+    /// - Parameter diffImage: also draw the diff image (always drawn for failing frames
     ///   when true; pass false when only the numbers are needed).
     public func compare(expected: RGBAFrame, actual: RGBAFrame, diffImage: Bool = true) -> FrameComparison {
         precondition(expected.width == actual.width && expected.height == actual.height)
-        let count: PixelmatchCount
-        var diff: RGBAFrame?
-        if diffImage {
-            let (image, c) = Pixelmatch.diffImage(expected, actual, options: pixelmatch)
-            count = c; diff = image
-        } else {
-            count = Pixelmatch.compare(expected, actual, options: pixelmatch)
+        var count = PixelmatchCount(mismatched: 0, antialiased: 0)
+        var canvas = diffImage ? [UInt8](repeating: 0, count: expected.pixels.count) : []
+        canvas.withUnsafeMutableBufferPointer { buffer in
+            let output = diffImage ? buffer : nil
+            switch effectiveCheck {
+            case .pixelmatch, .auto: count = Pixelmatch.compare(expected, actual, options: pixelmatch, output: output)
+            case .exact: count.mismatched = PerceptualDiff.changedPixels(expected, actual, output: output)
+            case .perceptual: count = PerceptualDiff.compare(expected, actual, options: perceptual, output: output)
+            }
         }
+        let diff = diffImage ? RGBAFrame(width: expected.width, height: expected.height, pixels: canvas) : nil
         let pixels = expected.width * expected.height
         let ratio = pixels == 0 ? 0 : Double(count.mismatched) / Double(pixels)
         let identical = expected.pixels == actual.pixels

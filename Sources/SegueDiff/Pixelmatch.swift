@@ -1,57 +1,226 @@
 // SPDX-License-Identifier: Apache-2.0
 import SegueDecode
 
-/// The options of pixelmatch (mapbox/pixelmatch 7.2.0) that change its count.
-///
-/// Segue's comparison reproduces pixelmatch's numbers: the YIQ colour distance of Kotsarenko and
-/// Ramos with pixelmatch's coefficients, the limit `35215 × threshold²` on that squared distance,
-/// the anti-aliasing detector of Vyšniauskas (`antialiased` / `hasManySiblings`, with the same
-/// neighbour order and tie-breaking), and the blending of translucent pixels over a background:
-/// by default pixelmatch 7's position-dependent checkerboard (introduced in 7.0.0 and still the
-/// default in 7.2.0), or white with `.white` — 7.2.0's `checkerboard: false`, and every version
-/// before 7.0.
-/// Floating-point operations happen in the same order as in pixelmatch's JavaScript, so even
-/// pixels exactly at the limit are classified the same way.
+// Segue counts changed pixels with the conventions pixelmatch documents (its options, their
+// defaults, its diff image), built from the two papers pixelmatch cites:
+// - Kotsarenko & Ramos (2009), "Measuring perceived color difference using YIQ NTSC transmission
+//   color space in mobile applications": colours are compared in YIQ, with luma weighted most;
+// - Vyšniauskas (2009), "Anti-aliased pixel and intensity slope detector": a changed pixel is
+//   left out when it sits on an intensity slope between two flat regions, which is what
+//   anti-aliasing leaves behind.
+// A test checks the counts and diff images against an independent implementation (the PyPI
+// package `pixelmatch`), so the order of floating-point operations below is part of the contract.
+
+/// The settings of one comparison, named and defaulted as pixelmatch documents them.
 public struct PixelmatchOptions: Sendable, Equatable, Codable {
-    /// 0 … 1; smaller is more sensitive. pixelmatch's default, 0.1.
+    /// 0 … 1; smaller is more sensitive. Default 0.1.
     public var threshold: Double
-    /// Count anti-aliased pixels as differences instead of leaving them out.
+    /// Count pixels judged to be anti-aliasing too. Default false (they are left out).
     public var includeAA: Bool
-    /// Opacity of the expected image under the diff output's marks (pixelmatch's `alpha`).
+    /// How strongly the expected image shows through the diff image's unchanged pixels:
+    /// 0 is white, 1 the expected image's full luma. Default 0.1.
     public var alpha: Double
-    /// What translucent pixels are blended over before their colours are compared.
+    /// What translucent pixels are seen over before their colours are compared.
     public var background: Background
+    /// Diff-image colour of pixels left out as anti-aliasing. Default yellow.
+    public var aaColor: RGB
+    /// Diff-image colour of counted pixels. Default red.
+    public var diffColor: RGB
+    /// When set, counted pixels that are darker in the actual image take this colour instead,
+    /// so added dark marks and removed ones can be told apart. Default unset.
+    public var diffColorAlt: RGB?
+    /// Draw only the marks, on a transparent image, instead of over the faded expected image.
+    public var diffMask: Bool
+
+    public struct RGB: Sendable, Equatable, Codable {
+        public var red: UInt8, green: UInt8, blue: UInt8
+        public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) { self.red = red; self.green = green; self.blue = blue }
+    }
 
     public enum Background: String, Sendable, Codable, CaseIterable {
-        /// White: pixelmatch ≤ 6, and 7.2.0 with `checkerboard: false`.
+        /// Opaque white: every pixelmatch release before 7.
         case white
-        /// pixelmatch 7's pattern: per byte offset k, channel values 48 or 207.
+        /// A fixed pattern of dark and light channels that depends on the pixel's position, so a
+        /// translucent pixel differs from an opaque one of its own colour (pixelmatch 7's default).
         case checkerboard
     }
 
-    public init(threshold: Double = 0.1, includeAA: Bool = false, alpha: Double = 0.1, background: Background = .checkerboard) {
+    public init(threshold: Double = 0.1, includeAA: Bool = false, alpha: Double = 0.1, background: Background = .checkerboard,
+                aaColor: RGB = RGB(255, 255, 0), diffColor: RGB = RGB(255, 0, 0), diffColorAlt: RGB? = nil, diffMask: Bool = false) {
         self.threshold = threshold; self.includeAA = includeAA; self.alpha = alpha; self.background = background
+        self.aaColor = aaColor; self.diffColor = diffColor; self.diffColorAlt = diffColorAlt; self.diffMask = diffMask
     }
 
-    /// The largest squared YIQ distance that still counts as equal: `35215 × threshold²`
-    /// (35215 is the distance between black and white).
+    /// Settings written before the colours and the mask existed still read.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = PixelmatchOptions()
+        self.init(threshold: try c.decodeIfPresent(Double.self, forKey: .threshold) ?? d.threshold,
+                  includeAA: try c.decodeIfPresent(Bool.self, forKey: .includeAA) ?? d.includeAA,
+                  alpha: try c.decodeIfPresent(Double.self, forKey: .alpha) ?? d.alpha,
+                  background: try c.decodeIfPresent(Background.self, forKey: .background) ?? d.background,
+                  aaColor: try c.decodeIfPresent(RGB.self, forKey: .aaColor) ?? d.aaColor,
+                  diffColor: try c.decodeIfPresent(RGB.self, forKey: .diffColor) ?? d.diffColor,
+                  diffColorAlt: try c.decodeIfPresent(RGB.self, forKey: .diffColorAlt),
+                  diffMask: try c.decodeIfPresent(Bool.self, forKey: .diffMask) ?? d.diffMask)
+    }
+
+    /// The largest weighted YIQ distance (squared) that still counts as equal. The threshold is
+    /// a fraction of 35215, the largest distance two 8-bit colours can have, and it is squared
+    /// because the distance is.
     public var maxDelta: Double { 35215 * threshold * threshold }
 }
 
 /// What one comparison found.
 public struct PixelmatchCount: Sendable, Equatable {
-    /// Pixels whose colour distance exceeds the limit and that are not anti-aliasing
-    /// (pixelmatch's return value).
+    /// Pixels over the limit that are not anti-aliasing: the number pixelmatch returns.
     public var mismatched: Int
-    /// Pixels over the limit that were judged anti-aliasing and not counted (0 with includeAA).
+    /// Pixels over the limit that were left out as anti-aliasing (always 0 with includeAA).
     public var antialiased: Int
 }
 
-/// pixelmatch's algorithm on straight RGBA buffers of equal size.
+// MARK: - Colour
+
+/// A colour in NTSC's YIQ space: luma Y and the chroma axes I and Q.
+struct YIQ: Equatable {
+    var y: Double, i: Double, q: Double
+
+    /// The NTSC RGB → YIQ matrix, to eight places.
+    init(_ r: Double, _ g: Double, _ b: Double) {
+        y = YIQ.luma(r, g, b)
+        i = r * 0.59597799 - g * 0.27417610 - b * 0.32180189
+        q = r * 0.21147017 - g * 0.52261711 + b * 0.31114694
+    }
+
+    static func luma(_ r: Double, _ g: Double, _ b: Double) -> Double {
+        r * 0.29889531 + g * 0.58662247 + b * 0.11448223
+    }
+
+    /// Kotsarenko and Ramos's perceived difference, left squared: weights 0.5053, 0.299 and
+    /// 0.1957 on the Y, I and Q differences.
+    static func distance(_ a: YIQ, _ b: YIQ) -> Double {
+        let dy = a.y - b.y, di = a.i - b.i, dq = a.q - b.q
+        return 0.5053 * dy * dy + 0.299 * di * di + 0.1957 * dq * dq
+    }
+}
+
+/// What a translucent pixel is composited over.
+struct Backdrop {
+    let kind: PixelmatchOptions.Background
+
+    /// The backdrop under pixel number `index`. The checkerboard's three channels alternate
+    /// between 48 and 207 with the pixel's byte offset k: red with k itself, green with k ÷ φ,
+    /// blue with k ÷ φ². (k is a multiple of 4, so red stays 48: the pattern is green and blue.)
+    @inline(__always)
+    func under(_ index: Int) -> (Double, Double, Double) {
+        switch kind {
+        case .white: return (255, 255, 255)
+        case .checkerboard:
+            let k = index * 4
+            func channel(_ phase: Int) -> Double { phase % 2 == 0 ? 48 : 207 }
+            return (channel(k), channel(Int(Double(k) / 1.618033988749895)), channel(Int(Double(k) / 2.618033988749895)))
+        }
+    }
+}
+
+// MARK: - One image
+
+/// Read-only view of straight RGBA bytes, one 32-bit word per pixel.
+struct PixelGrid {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let width: Int, height: Int
+
+    @inline(__always) func word(_ index: Int) -> UInt32 {
+        UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+    }
+
+    /// The pixel's colour as seen over `backdrop` (source-over with its own alpha).
+    @inline(__always) func seen(_ index: Int, over backdrop: (Double, Double, Double)) -> (Double, Double, Double) {
+        let o = index * 4
+        let r = Double(bytes[o]), g = Double(bytes[o + 1]), b = Double(bytes[o + 2]), a = bytes[o + 3]
+        if a == 255 { return (r, g, b) }
+        let coverage = Double(a) / 255
+        return (backdrop.0 + (r - backdrop.0) * coverage,
+                backdrop.1 + (g - backdrop.1) * coverage,
+                backdrop.2 + (b - backdrop.2) * coverage)
+    }
+
+    @inline(__always) func yiq(_ index: Int, over backdrop: (Double, Double, Double)) -> YIQ {
+        let c = seen(index, over: backdrop)
+        return YIQ(c.0, c.1, c.2)
+    }
+
+    @inline(__always) func brightness(_ index: Int, over backdrop: (Double, Double, Double)) -> Double {
+        let c = seen(index, over: backdrop)
+        return YIQ.luma(c.0, c.1, c.2)
+    }
+
+    @inline(__always) func touchesEdge(_ x: Int, _ y: Int) -> Bool {
+        x == 0 || y == 0 || x == width - 1 || y == height - 1
+    }
+
+    /// The in-image neighbours of (x, y): the 3 × 3 block around it clipped to the image,
+    /// centre excluded, column by column from the left, each column top to bottom. The order
+    /// decides which of two equally steep neighbours the slope detector picks.
+    @inline(__always) func neighbours(_ x: Int, _ y: Int, _ visit: (Int) -> Void) {
+        for nx in max(x - 1, 0) ... min(x + 1, width - 1) {
+            for ny in max(y - 1, 0) ... min(y + 1, height - 1) where nx != x || ny != y {
+                visit(ny * width + nx)
+            }
+        }
+    }
+
+    /// Whether (x, y) lies inside a flat region: at least three of its neighbours are exactly
+    /// its colour. A pixel on the image's edge has one neighbour fewer to find, so the missing
+    /// side counts as one equal neighbour.
+    func isInFlatRegion(_ x: Int, _ y: Int) -> Bool {
+        let centre = word(y * width + x)
+        var equal = touchesEdge(x, y) ? 1 : 0
+        neighbours(x, y) { if word($0) == centre { equal += 1 } }
+        return equal >= 3
+    }
+}
+
+// MARK: - Anti-aliasing
+
+/// Vyšniauskas's test: a pixel is anti-aliasing when it lies on a slope of brightness between
+/// a darker and a brighter neighbour, is not itself inside an area of even brightness, and the
+/// slope's darkest or brightest end is a flat region in both images (the edge that was drawn).
+func liesOnAntialiasedSlope(_ x: Int, _ y: Int, in image: PixelGrid, comparedWith other: PixelGrid,
+                            backdrop: Backdrop) -> Bool {
+    let index = y * image.width + x
+    // Every sample in this neighbourhood is seen over the centre's backdrop.
+    let under = backdrop.under(index)
+    let centre = image.brightness(index, over: under)
+    var evenNeighbours = image.touchesEdge(x, y) ? 1 : 0
+    var steepestUp = 0.0, steepestDown = 0.0
+    var upAt = -1, downAt = -1
+    image.neighbours(x, y) { n in
+        let step = centre - image.brightness(n, over: under)
+        if step == 0 {
+            evenNeighbours += 1
+        } else if step < steepestUp {
+            steepestUp = step; upAt = n
+        } else if step > steepestDown {
+            steepestDown = step; downAt = n
+        }
+    }
+    guard evenNeighbours < 3, upAt >= 0, downAt >= 0 else { return false }
+    func flatInBoth(_ n: Int) -> Bool {
+        let nx = n % image.width, ny = n / image.width
+        return image.isInFlatRegion(nx, ny) && other.isInFlatRegion(nx, ny)
+    }
+    return flatInBoth(upAt) || flatInBoth(downAt)
+}
+
+// MARK: - Comparison
+
+/// Counts the pixels of two equally sized straight-RGBA images whose colours differ by more
+/// than the threshold, and draws the diff image.
 public enum Pixelmatch {
-    /// Compares two equally sized images. With `output` (width × height × 4 bytes), draws
-    /// pixelmatch's diff image into it: counted pixels red, anti-aliased ones yellow, the rest
-    /// the expected image in grey, faded towards white (`alpha`).
+    /// Compares two equally sized images. With `output` (width × height × 4 bytes), draws the
+    /// diff image into it: counted pixels in `diffColor`, anti-aliased ones in `aaColor`, the
+    /// rest the expected image's luma faded towards white by `alpha` (or nothing with `diffMask`).
     public static func compare(_ img1: RGBAFrame, _ img2: RGBAFrame, options: PixelmatchOptions = .init(),
                                output: UnsafeMutableBufferPointer<UInt8>? = nil) -> PixelmatchCount {
         precondition(img1.width == img2.width && img1.height == img2.height, "pixelmatch compares images of one size")
@@ -62,146 +231,71 @@ public enum Pixelmatch {
         }
     }
 
-    /// The diff image alone (opaque RGBA).
+    /// The diff image alone: opaque RGBA, or transparent except for the marks with `diffMask`.
     public static func diffImage(_ img1: RGBAFrame, _ img2: RGBAFrame, options: PixelmatchOptions = .init()) -> (RGBAFrame, PixelmatchCount) {
-        var out = [UInt8](repeating: 0, count: img1.width * img1.height * 4)
-        let count = out.withUnsafeMutableBufferPointer { compare(img1, img2, options: options, output: $0) }
-        return (RGBAFrame(width: img1.width, height: img1.height, pixels: out), count)
+        var canvas = [UInt8](repeating: 0, count: img1.width * img1.height * 4)
+        let count = canvas.withUnsafeMutableBufferPointer { compare(img1, img2, options: options, output: $0) }
+        return (RGBAFrame(width: img1.width, height: img1.height, pixels: canvas), count)
     }
 
     public static func compare(_ img1: UnsafeBufferPointer<UInt8>, _ img2: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
                                options: PixelmatchOptions, output: UnsafeMutableBufferPointer<UInt8>?) -> PixelmatchCount {
-        let len = width * height
-        precondition(img1.count >= len * 4 && img2.count >= len * 4 && (output?.count ?? len * 4) >= len * 4)
-        let checker = options.background == .checkerboard
+        let pixels = width * height
+        precondition(img1.count >= pixels * 4 && img2.count >= pixels * 4 && (output?.count ?? pixels * 4) >= pixels * 4)
+        let expected = PixelGrid(bytes: img1, width: width, height: height)
+        let actual = PixelGrid(bytes: img2, width: width, height: height)
+        let backdrop = Backdrop(kind: options.background)
+        let limit = options.maxDelta
+        var found = PixelmatchCount(mismatched: 0, antialiased: 0)
+        let marks = output.map { DiffCanvas(pixels: $0, options: options) }
 
-        var identical = true
-        for i in 0 ..< len where word(img1, i) != word(img2, i) { identical = false; break }
-        if identical {
-            if let output { for i in 0 ..< len { drawGrayPixel(img1, i * 4, options.alpha, output) } }
-            return PixelmatchCount(mismatched: 0, antialiased: 0)
-        }
-
-        let maxDelta = options.maxDelta
-        var diff = 0, aa = 0
-        for y in 0 ..< height {
-            for x in 0 ..< width {
-                let i = y * width + x
-                let pos = i * 4
-                let delta = word(img1, i) == word(img2, i) ? 0 : colorDelta(img1, img2, pos, pos, yOnly: false, checkerboard: checker)
-                if abs(delta) > maxDelta {
-                    let isAA = !options.includeAA && (antialiased(img1, x, y, width, height, img1, img2, checker)
-                        || antialiased(img2, x, y, width, height, img2, img1, checker))
-                    if isAA {
-                        aa += 1
-                        if let output { drawPixel(output, pos, 255, 255, 0) }
-                    } else {
-                        diff += 1
-                        if let output { drawPixel(output, pos, 255, 0, 0) }
-                    }
-                } else if let output {
-                    drawGrayPixel(img1, pos, options.alpha, output)
+        for index in 0 ..< pixels {
+            guard expected.word(index) != actual.word(index) else {
+                marks?.fade(index, from: expected)
+                continue
+            }
+            let under = backdrop.under(index)
+            let before = expected.yiq(index, over: under), after = actual.yiq(index, over: under)
+            guard YIQ.distance(before, after) > limit else {
+                marks?.fade(index, from: expected)
+                continue
+            }
+            if !options.includeAA {
+                let x = index % width, y = index / width
+                if liesOnAntialiasedSlope(x, y, in: expected, comparedWith: actual, backdrop: backdrop)
+                    || liesOnAntialiasedSlope(x, y, in: actual, comparedWith: expected, backdrop: backdrop) {
+                    found.antialiased += 1
+                    if !options.diffMask { marks?.paint(index, options.aaColor) }
+                    continue
                 }
             }
+            found.mismatched += 1
+            let darker = before.y > after.y
+            marks?.paint(index, darker ? (options.diffColorAlt ?? options.diffColor) : options.diffColor)
         }
-        return PixelmatchCount(mismatched: diff, antialiased: aa)
+        return found
+    }
+}
+
+/// The diff image being drawn.
+struct DiffCanvas {
+    let pixels: UnsafeMutableBufferPointer<UInt8>
+    let options: PixelmatchOptions
+
+    func paint(_ index: Int, _ colour: PixelmatchOptions.RGB) {
+        let o = index * 4
+        pixels[o] = colour.red; pixels[o + 1] = colour.green; pixels[o + 2] = colour.blue; pixels[o + 3] = 255
     }
 
-    /// The four bytes of pixel `i` as one number (pixelmatch's Uint32Array view).
-    @inline(__always)
-    static func word(_ img: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
-        UnsafeRawPointer(img.baseAddress! + i * 4).loadUnaligned(as: UInt32.self)
-    }
-
-    /// Squared YIQ distance between pixel `k` of img1 and pixel `m` of img2, negative when img2's
-    /// pixel is lighter; with `yOnly`, the signed brightness difference alone.
-    /// Translucent pixels are blended over the background at byte offset `k`.
-    @inline(__always)
-    static func colorDelta(_ img1: UnsafeBufferPointer<UInt8>, _ img2: UnsafeBufferPointer<UInt8>, _ k: Int, _ m: Int,
-                           yOnly: Bool, checkerboard: Bool) -> Double {
-        let r1 = Double(img1[k]), g1 = Double(img1[k + 1]), b1 = Double(img1[k + 2]), a1 = Double(img1[k + 3])
-        let r2 = Double(img2[m]), g2 = Double(img2[m + 1]), b2 = Double(img2[m + 2]), a2 = Double(img2[m + 3])
-        var dr = r1 - r2, dg = g1 - g2, db = b1 - b2
-        let da = a1 - a2
-        if dr == 0 && dg == 0 && db == 0 && da == 0 { return 0 }
-        if a1 < 255 || a2 < 255 {
-            var rb = 255.0, gb = 255.0, bb = 255.0
-            if checkerboard {
-                rb = Double(48 + 159 * (k % 2))
-                gb = Double(48 + 159 * (Int(Double(k) / 1.618033988749895) % 2))
-                bb = Double(48 + 159 * (Int(Double(k) / 2.618033988749895) % 2))
-            }
-            dr = (r1 * a1 - r2 * a2 - rb * da) / 255
-            dg = (g1 * a1 - g2 * a2 - gb * da) / 255
-            db = (b1 * a1 - b2 * a2 - bb * da) / 255
-        }
-        let y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
-        if yOnly { return y }
-        let i = dr * 0.59597799 - dg * 0.27417610 - db * 0.32180189
-        let q = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694
-        let delta = 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
-        return y > 0 ? -delta : delta
-    }
-
-    /// Whether pixel (x1, y1) of `img` looks like anti-aliasing: among its 8 neighbours at most
-    /// two equal it, some are darker and some brighter, and the darkest or the brightest
-    /// neighbour sits in a flat area (3+ equal neighbours) in both images.
-    static func antialiased(_ img: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, _ width: Int, _ height: Int,
-                            _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ checkerboard: Bool) -> Bool {
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
-        let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
-        let pos = y1 * width + x1
-        var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
-        var minDelta = 0.0, maxDelta = 0.0
-        var minX = 0, minY = 0, maxX = 0, maxY = 0
-        for x in x0 ... x2 {
-            for y in y0 ... y2 {
-                if x == x1 && y == y1 { continue }
-                let delta = colorDelta(img, img, pos * 4, (y * width + x) * 4, yOnly: true, checkerboard: checkerboard)
-                if delta == 0 {
-                    zeroes += 1
-                    if zeroes > 2 { return false }
-                } else if delta < minDelta {
-                    minDelta = delta; minX = x; minY = y
-                } else if delta > maxDelta {
-                    maxDelta = delta; maxX = x; maxY = y
-                }
-            }
-        }
-        if minDelta == 0 || maxDelta == 0 { return false }
-        return (hasManySiblings(a, minX, minY, width, height) && hasManySiblings(b, minX, minY, width, height))
-            || (hasManySiblings(a, maxX, maxY, width, height) && hasManySiblings(b, maxX, maxY, width, height))
-    }
-
-    /// Whether pixel (x1, y1) has 3 or more neighbours of exactly its RGBA value
-    /// (a pixel on the image's edge starts with one).
-    static func hasManySiblings(_ img: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, _ width: Int, _ height: Int) -> Bool {
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
-        let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
-        let value = word(img, y1 * width + x1)
-        var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
-        for x in x0 ... x2 {
-            for y in y0 ... y2 {
-                if x == x1 && y == y1 { continue }
-                if value == word(img, y * width + x) { zeroes += 1 }
-                if zeroes > 2 { return true }
-            }
-        }
-        return false
-    }
-
-    @inline(__always)
-    static func drawPixel(_ output: UnsafeMutableBufferPointer<UInt8>, _ pos: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
-        output[pos] = r; output[pos + 1] = g; output[pos + 2] = b; output[pos + 3] = 255
-    }
-
-    /// The expected pixel's brightness, faded towards white: 255 + (Y − 255) × alpha × a / 255,
-    /// truncated as a Uint8Array store truncates.
-    @inline(__always)
-    static func drawGrayPixel(_ img: UnsafeBufferPointer<UInt8>, _ i: Int, _ alpha: Double, _ output: UnsafeMutableBufferPointer<UInt8>) {
-        let luma = Double(img[i]) * 0.29889531 + Double(img[i + 1]) * 0.58662247 + Double(img[i + 2]) * 0.11448223
-        let value = 255 + (luma - 255) * alpha * Double(img[i + 3]) / 255
-        let v = UInt8(max(0, min(255, value)))
-        drawPixel(output, i, v, v, v)
+    /// An unchanged pixel: the expected image's luma (its own alpha scaled by `alpha`) over
+    /// white, cut to a byte as a typed-array store does. Nothing with `diffMask`.
+    func fade(_ index: Int, from image: PixelGrid) {
+        guard !options.diffMask else { return }
+        let o = index * 4
+        let luma = YIQ.luma(Double(image.bytes[o]), Double(image.bytes[o + 1]), Double(image.bytes[o + 2]))
+        let strength = options.alpha * Double(image.bytes[o + 3]) / 255
+        let level = 255 + (luma - 255) * strength
+        let byte: UInt8 = level >= 255 ? 255 : level > 0 ? UInt8(level) : 0 // UInt8(_:) truncates
+        paint(index, PixelmatchOptions.RGB(byte, byte, byte))
     }
 }

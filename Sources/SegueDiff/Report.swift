@@ -75,6 +75,10 @@ public struct DiffSettings: Codable, Sendable, Equatable {
     public var minSSIM: Double?
     public var metric: String
     public var ssim: String?
+    /// The check that decided: exact, perceptual or pixelmatch (nil in reports written before).
+    public var check: DiffCheck?
+    /// The perceptual check's settings, when it ran.
+    public var perceptual: PerceptualOptions?
 
     public init(_ diffing: ImageDiffing) {
         threshold = diffing.pixelmatch.threshold
@@ -83,8 +87,19 @@ public struct DiffSettings: Codable, Sendable, Equatable {
         maxDiffPixels = diffing.limits.effectiveMaxDiffPixels
         maxDiffRatio = diffing.limits.maxDiffRatio
         minSSIM = diffing.limits.minSSIM
-        metric = "pixelmatch 7.2.0 (YIQ distance > 35215 x threshold^2, anti-aliasing \(includeAA ? "counted" : "left out"), translucent pixels over \(background == .white ? "white (checkerboard: false)" : "the checkerboard pattern"))"
+        metric = "pixelmatch (YIQ distance > 35215 x threshold^2, anti-aliasing \(includeAA ? "counted" : "left out"), translucent pixels over \(background == .white ? "white" : "the checkerboard pattern"))"
         ssim = diffing.computesSSIM ? SSIM.definition : nil
+        check = diffing.effectiveCheck
+        switch diffing.effectiveCheck {
+        case .exact:
+            metric = "exact (any pixel whose RGBA bytes differ)"
+        case .perceptual:
+            let p = diffing.perceptual
+            perceptual = p
+            metric = "perceptual (CIEDE2000 > \(p.maxDeltaE) over white, in 8-connected regions of at least \(p.minRegion) px, anti-aliasing \(p.includeAA ? "counted" : "left out"))"
+        case .pixelmatch, .auto:
+            break
+        }
     }
 }
 

@@ -167,6 +167,50 @@ import Testing
         #expect(dump.stdout.contains(": transform m"))
     }
 
+    // MARK: - Which check decides
+
+    @Test func theCheckIsExactOnTheRecordingLibrariesAndPerceptualElsewhere() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        _ = try box.write("scenes/card.yaml", tinyScene(color: "#5856D6"))
+        let golden = box.path("golden"), scenes = box.path("scenes")
+        func test(_ n: Int) throws -> RunResult {
+            try segue("test", scenes, "--golden", golden, "--record", "never", "--report", box.path("r\(n)"), "--no-video")
+        }
+        let recorded = try segue("test", scenes, "--golden", golden, "--record", "missing", "--report", box.path("r0"), "--no-video")
+        #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
+        // Same libraries and fonts as the goldens: the exact check, and it passes.
+        let same = try test(1)
+        #expect(same.status == 0, "\(same.stdout)")
+        #expect(same.stdout.contains("PASS  card") && same.stdout.contains("exact check"), "\(same.stdout)")
+        // #5856D6 → #5E5CE6 is caught by default.
+        _ = try box.write("scenes/card.yaml", tinyScene(color: "#5E5CE6"))
+        let changed = try test(2)
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("FAIL  card") && changed.stdout.contains("exact check"), "\(changed.stdout)")
+        // Goldens from other libraries: the perceptual check, which still catches the colour
+        // change (ΔE00 3.0) and passes the unchanged scene.
+        let metaPath = golden + "/card/meta.json"
+        var meta = try json(metaPath)
+        var renderer = try #require(meta["renderer"] as? [String: String])
+        renderer["cairo"] = "0.0.1"
+        meta["renderer"] = renderer
+        try JSONSerialization.data(withJSONObject: meta).write(to: URL(fileURLWithPath: metaPath))
+        let other = try test(3)
+        #expect(other.status == 1)
+        #expect(other.stdout.contains("FAIL  card") && other.stdout.contains("perceptual check"), "\(other.stdout)")
+        #expect(other.stdout.contains("cairo") && other.stdout.contains("compared perceptually"), "\(other.stdout)")
+        _ = try box.write("scenes/card.yaml", tinyScene(color: "#5856D6"))
+        let unchanged = try test(4)
+        #expect(unchanged.status == 0, "\(unchanged.stdout)")
+        #expect(unchanged.stdout.contains("PASS  card") && unchanged.stdout.contains("perceptual check"), "\(unchanged.stdout)")
+        // pixelmatch's count stays available with its documented default threshold, and misses it.
+        _ = try box.write("scenes/card.yaml", tinyScene(color: "#5E5CE6"))
+        let pixelmatch = try segue("test", scenes, "--golden", golden, "--record", "never", "--report", box.path("r5"), "--no-video",
+                                   "--check", "pixelmatch")
+        #expect(pixelmatch.status == 0 && pixelmatch.stdout.contains("pixelmatch check"), "\(pixelmatch.stdout)")
+    }
+
     // MARK: - Record modes
 
     @Test func recordModesRewriteOnlyWhatTheyShould() throws {
