@@ -54,7 +54,7 @@ enum ComparisonExit {
         case let e as CLIError: text = e.description
         default: text = "error: \(error)"
         }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        Console.err(text + "\n")
         return trouble
     }
 }
@@ -114,15 +114,15 @@ struct DiffCommand: ParsableCommand {
         let result: DiffReport
         do {
             result = try run.run { frame in
-                if !quiet && !frame.passed { print(frame.summary) }
+                if !quiet && !frame.passed { Console.line(frame.summary) }
             }
         } catch {
             throw ComparisonExit.fail(error)
         }
-        if let message = result.message { print(message) }
+        if let message = result.message { Console.line(message) }
         let compared = result.frames.filter { $0.status == .passed || $0.status == .failed }.count
-        print("\(compared) frame pairs compared (\(result.expectedFrames) expected, \(result.actualFrames) actual); report: \(report)/")
-        print("\(result.passedFrames) passed, \(result.failedFrames) failed")
+        Console.line("\(compared) frame pairs compared (\(result.expectedFrames) expected, \(result.actualFrames) actual); report: \(report)/")
+        Console.line("\(result.passedFrames) passed, \(result.failedFrames) failed")
         if !result.passed { throw ComparisonExit.differences }
     }
 }

@@ -78,7 +78,7 @@ struct DumpCommand: ParsableCommand {
                 : times.map { t in (Int((t * loaded.canvas.fps + 1e-9).rounded(.down)), t) }
             let text = GeometryDumpWriter.document(timeline, instants: instants.map { GeometryDumpWriter.Instant(index: $0.0, time: $0.1) },
                                              keyPaths: keys, sources: sources)
-            FileHandle.standardOutput.write(Data(text.utf8))
+            Console.out(text)
         }
     }
 }

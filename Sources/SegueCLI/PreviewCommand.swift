@@ -67,7 +67,7 @@ struct PreviewCommand: ParsableCommand {
             options.limits = limits.values
             let studio = StudioServer(options: options)
             if let problem = studio.initialProblem {
-                FileHandle.standardError.write(Data((problem + "\n(the preview shows this error until the file is fixed)\n").utf8))
+                Console.err(problem + "\n(the preview shows this error until the file is fixed)\n")
             }
             try StudioServer.checkHost(host)
             if !StudioServer.isLoopback(host) {
@@ -75,7 +75,7 @@ struct PreviewCommand: ParsableCommand {
             }
             let openBrowser = open
             try studio.serve { url in
-                FileHandle.standardOutput.write(Data("Segue Studio: \(url)  (\(scene); Ctrl-C stops)\n".utf8))
+                Console.out("Segue Studio: \(url)  (\(scene); Ctrl-C stops)\n")
                 if openBrowser { Self.openInBrowser(url) }
             }
         }

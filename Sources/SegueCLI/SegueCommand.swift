@@ -43,7 +43,7 @@ public struct SegueCommand: ParsableCommand {
         TemporaryFiles.installSignalHandlers()
         do {
             if VersionReport.isRequested(arguments ?? Array(CommandLine.arguments.dropFirst())) {
-                print(VersionReport.text())
+                Console.line(VersionReport.text())
                 Foundation.exit(0)
             }
             var command = try parseAsRoot(arguments)
@@ -52,10 +52,14 @@ public struct SegueCommand: ParsableCommand {
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
         } catch {
+            if Console.isClosedPipe(error) { Console.exitForClosedPipe() }
             let code = exitCode(for: error)
-            if code == .success { exit(withError: error) } // --help, --version
+            if code == .success { // --help: through Console, so a closed pipe ends it quietly
+                Console.line(fullMessage(for: error))
+                Foundation.exit(0)
+            }
             let message = fullMessage(for: error)
-            FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+            Console.err(message.hasSuffix("\n") ? message : message + "\n")
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }
