@@ -44,10 +44,12 @@ struct ExpandCommand: ParsableCommand {
             for warning in loaded.warnings { Diagnostics.printWarning(warning) }
             CommandInputs.register(scene: loaded, path: scene)
             let text = try PresetExpander.expandedText(path: scene)
-            if let output {
-                try AtomicFileWriter.write(Array(text.utf8), to: URL(fileURLWithPath: output == "-" ? "/dev/stdout" : output))
+            if let output, output != "-" {
+                let created = try OutputFolders.prepare(output)
+                try AtomicFileWriter.write(Array(text.utf8), to: URL(fileURLWithPath: output))
+                Diagnostics.note("\(scene) → \(output)  (expanded scene\(created))", quiet: false)
             } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
+                Console.out(text)
             }
         }
     }

@@ -121,17 +121,12 @@ struct PlotCommand: ParsableCommand {
                                   showsLegend: series.count > 1)   // one line: the title names it
             let image = try plotter.render()
 
-            let url: URL
-            if let output {
-                url = URL(fileURLWithPath: output)
-            } else {
-                let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
-                url = URL(fileURLWithPath: "out").appendingPathComponent("\(name)-\(Self.fileSafe(layerID))-\(Self.fileSafe(key.rawValue)).png")
-                try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            }
-            try PNGWriter.write(image, to: url)
-            Diagnostics.note("\(scene) → \(url.path)  (\(layerID) \(key.rawValue), \(Quote.seconds(start))–\(Quote.seconds(end)) s, "
-                             + "\(samples) samples, \(image.width)×\(image.height) px)", quiet: quiet)
+            let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
+            let target = output ?? "out/\(name)-\(Self.fileSafe(layerID))-\(Self.fileSafe(key.rawValue)).png"
+            let created = try OutputFolders.prepare(target)
+            try PNGWriter.write(image, to: URL(fileURLWithPath: target))
+            Diagnostics.note("\(scene) → \(target)  (\(layerID) \(key.rawValue), \(Quote.seconds(start))–\(Quote.seconds(end)) s, "
+                             + "\(samples) samples, \(image.width)×\(image.height) px\(created))", quiet: quiet)
         }
     }
 

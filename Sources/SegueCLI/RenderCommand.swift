@@ -174,12 +174,25 @@ struct RenderCommand: ParsableCommand {
         RenderJob.frameRate(for: format, sceneFPS: scene.canvas.fps, requestedFPS: sampling.fps)
     }
 
-    private func destination(for scenePath: String, format: OutputFormat) -> URL {
+    /// The output path as the user would write it (relative paths stay relative).
+    private func destination(for scenePath: String, format: OutputFormat) -> String {
+        let leaf = RenderJob.leafName(scenePath: scenePath, format: format)
         if let output {
-            if scenes.count == 1 { return URL(fileURLWithPath: output) }
-            return URL(fileURLWithPath: output).appendingPathComponent(RenderJob.leafName(scenePath: scenePath, format: format))
+            if scenes.count == 1 { return output }
+            return (output as NSString).appendingPathComponent(leaf)
         }
-        return RenderJob.defaultDestination(scenePath: scenePath, format: format)
+        // A --frames slice never replaces the whole render at the default name.
+        if let frames { return "out/" + Self.sliceName(leaf, frames: frames, format: format) }
+        return "out/" + leaf
+    }
+
+    /// `flip.mp4` with `--frames 10-20` is `flip-frames-10-20.mp4` (`flip-frames-10-20` for a
+    /// PNG folder); commas become underscores: `--frames 6,12,40-` gives `flip-frames-6_12_40-`.
+    static func sliceName(_ leaf: String, frames: FrameRange, format: OutputFormat) -> String {
+        let tag = "-frames-" + frames.description.replacingOccurrences(of: ",", with: "_")
+        if format == .png { return leaf + tag }
+        let ext = (leaf as NSString).pathExtension
+        return (leaf as NSString).deletingPathExtension + tag + "." + ext
     }
 
     private func renderScene(_ path: String) throws {
@@ -197,7 +210,8 @@ struct RenderCommand: ParsableCommand {
     /// `qualityFloor`, quality and colours are not lowered). Returns the file's size.
     @discardableResult
     func render(_ path: String, scene loaded: Scene, format: OutputFormat, fps requestedFPS: Double, scale: Double,
-                        gifLimit: Int? = nil, qualityFloor: Int = 0, fitted: String = "") throws -> Int {
+                        gifLimit: Int? = nil, qualityFloor: Int = 0, fitted: String = "",
+                        search: (attempt: Int, started: Date)? = nil) throws -> Int {
         var scene = loaded
         scene.canvas.fps = requestedFPS
         scene.canvas.scale = scale
@@ -208,8 +222,9 @@ struct RenderCommand: ParsableCommand {
         // Check every image once up front, so a bad file fails before any frame is encoded.
         try rasterizer.checkResources(DisplayListBuilder.build(timeline, frame: range[0]))
 
-        var url = destination(for: path, format: format)
-        if output == OutputPath.standardOutputName { url = URL(fileURLWithPath: "/dev/stdout") }
+        let target = destination(for: path, format: format)
+        let created = try OutputFolders.prepare(target)
+        let url = URL(fileURLWithPath: output == OutputPath.standardOutputName ? "/dev/stdout" : target)
         let width = scene.canvas.pixelWidth, height = scene.canvas.pixelHeight
         let fps = scene.canvas.fps
         let settings = quality?.settings ?? QualityPreset.defaults
@@ -225,7 +240,7 @@ struct RenderCommand: ParsableCommand {
         let sink = try RenderJob.makeSink(format: format, path: sinkPath, width: width, height: height, fps: fps,
                                           startIndex: range[0], frameNumbers: range, settings: encoder)
         let progress = ProgressBar(label: URL(fileURLWithPath: path).lastPathComponent, total: range.count,
-                                   enabled: !quiet && Diagnostics.standardErrorIsTerminal)
+                                   mode: ProgressBar.mode(quiet: quiet))
         if let gif = sink as? GIFWriter { gif.progress = { phase, fraction in progress.update(phase: phase, fraction: fraction) } }
         let started = Date()
         do {
@@ -256,8 +271,15 @@ struct RenderCommand: ParsableCommand {
         } else if format == .webp || format == .apng {
             details = String(format: "; %.0f fps", fps)
         }
-        Diagnostics.note(String(format: "%@ → %@  (%d frames, %d×%d px, %.2f s of animation, rendered in %.2f s%@)%@",
-                                path, url.path, range.count, width, height, timeline.duration, seconds, details, fitted), quiet: quiet)
+        if let search {
+            // --max-size: the whole command's time, not only the attempt that fitted.
+            details += String(format: "; attempt %d of the --max-size search, %.2f s in all", search.attempt,
+                              Date().timeIntervalSince(search.started))
+        }
+        let shown = output == OutputPath.standardOutputName ? "standard output" : target
+        Diagnostics.note(String(format: "%@ → %@  (%d frames, %d×%d px, %.2f s of animation, rendered in %.2f s%@%@)%@",
+                                path, shown, range.count, width, height, timeline.duration, seconds, details, created, fitted),
+                         quiet: quiet)
         return ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int) ?? 0
     }
 }
@@ -273,13 +295,26 @@ extension RenderCommand {
             let count = Timeline(scene: copy).frameCount
             return (try? (frames ?? FrameRange(argument: "0-")!).resolve(frameCount: count, scene: path).count) ?? count
         }
+        let started = Date()
+        var attempt = 0
         do {
             try GIFSizeFitting.fit(path, candidates: candidates, within: limit) { candidate, qualityFloor, note in
-                try render(path, scene: scene, format: .gif, fps: candidate.fps, scale: candidate.scale, gifLimit: limit,
-                           qualityFloor: qualityFloor, fitted: note)
+                attempt += 1
+                let attemptStarted = Date()
+                do {
+                    try render(path, scene: scene, format: .gif, fps: candidate.fps, scale: candidate.scale, gifLimit: limit,
+                               qualityFloor: qualityFloor, fitted: note, search: (attempt, started))
+                } catch {
+                    // Each attempt that did not fit gets a line, so the time a search takes is accounted for.
+                    guard case let AnimatedImageError.sizeLimitUnreachable(_, _, bytes, quality, colors) = error else { throw error }
+                    Diagnostics.note(String(format: "%@: attempt %d at %@: %d bytes at quality %d, %d colours, over --max-size %d (%.2f s)",
+                                            path, attempt, candidate.flags, bytes, quality, colors, limit,
+                                            Date().timeIntervalSince(attemptStarted)), quiet: quiet)
+                    throw error
+                }
             }
         } catch let unreachable as GIFSizeFitting.Unreachable {
-            throw CLIError(unreachable.message, hint: unreachable.hint)
+            throw CLIError(unreachable.message + String(format: " (%.2f s)", Date().timeIntervalSince(started)), hint: unreachable.hint)
         }
     }
 }

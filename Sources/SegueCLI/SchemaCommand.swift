@@ -39,9 +39,11 @@ struct SchemaCommand: ParsableCommand {
         try Diagnostics.failing {
             let text = SceneSchema.json()
             if let output, output != "-" {
+                let created = try OutputFolders.prepare(output)
                 try AtomicFileWriter.write(Array(text.utf8), to: URL(fileURLWithPath: output))
+                Diagnostics.note("schema → \(output)  (JSON Schema, \(text.utf8.count) bytes\(created))", quiet: false)
             } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
+                Console.out(text)
             }
         }
     }

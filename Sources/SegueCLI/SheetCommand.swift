@@ -69,9 +69,12 @@ struct SheetCommand: ParsableCommand {
             }
             let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
             let sheet = ContactSheet(cells: cells, columns: columns ?? min(frames, 6), title: URL(fileURLWithPath: scene).lastPathComponent)
-            if output == nil { try? FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true) }
-            let url = URL(fileURLWithPath: output ?? "out/\(name)-sheet.png")
-            try PNGWriter.write(try sheet.render(), to: url)
+            let target = output ?? "out/\(name)-sheet.png"
+            let created = try OutputFolders.prepare(target)
+            let image = try sheet.render()
+            try PNGWriter.write(image, to: URL(fileURLWithPath: target))
+            Diagnostics.note(String(format: "%@ → %@  (%d frames, %d×%d px%@)", scene, target == "-" ? "standard output" : target,
+                                    frames, image.width, image.height, created), quiet: false)
         }
     }
 }

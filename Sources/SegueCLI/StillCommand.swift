@@ -51,8 +51,11 @@ struct StillCommand: ParsableCommand {
             try rasterizer.checkResources(list)
             let image = try rasterizer.render(list)
             let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
-            let url = URL(fileURLWithPath: output ?? "out/\(name)-\(String(format: "%.3f", t)).png")
-            try PNGWriter.write(image, to: url)
+            let target = output ?? "out/\(name)-\(String(format: "%.3f", t)).png"
+            let created = try OutputFolders.prepare(target)
+            try PNGWriter.write(image, to: URL(fileURLWithPath: target))
+            Diagnostics.note(String(format: "%@ → %@  (t = %.3f s, %d×%d px%@)", scene, target == "-" ? "standard output" : target,
+                                    t, image.width, image.height, created), quiet: false)
         }
     }
 }

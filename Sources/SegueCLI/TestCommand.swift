@@ -159,19 +159,19 @@ struct TestCommand: ParsableCommand {
             reportDirectory: URL(fileURLWithPath: report), writesVideo: !noVideo, shard: shard,
             loadScene: { path, scale in try SamplingOptions.load(path, scale: scale, limits: limitValues) })
         if let shard, !quiet {
-            print("shard \(shard): \(scenes.count) scene\(scenes.count == 1 ? "" : "s")\(scenes.isEmpty ? "" : " (" + scenes.map(\.name).joined(separator: ", ") + ")")")
+            Console.line("shard \(shard): \(scenes.count) scene\(scenes.count == 1 ? "" : "s")\(scenes.isEmpty ? "" : " (" + scenes.map(\.name).joined(separator: ", ") + ")")")
         }
         let result: TestReport
         do {
             result = try run.run { scene in
-                if !quiet || scene.status == .failed { print(scene.line) }
+                if !quiet || scene.status == .failed { Console.line(scene.line) }
             }
         } catch {
             throw ComparisonExit.fail(error)
         }
-        if result.recorded > 0 { print("recorded: \(result.recorded) scene\(result.recorded == 1 ? "" : "s") in \(goldenURL.path)/") }
-        print("report: \(report)/")
-        print(result.summaryLine)
+        if result.recorded > 0 { Console.line("recorded: \(result.recorded) scene\(result.recorded == 1 ? "" : "s") in \(goldenURL.path)/") }
+        Console.line("report: \(report)/")
+        Console.line(result.summaryLine)
         CIReporting.publish(result, reportFolder: URL(fileURLWithPath: report))
         if result.failed > 0 { throw ComparisonExit.differences }
     }
@@ -190,16 +190,30 @@ struct TestCommand: ParsableCommand {
             throw ComparisonExit.fail(error)
         }
         let s = GoldenSettings.initial
-        print("""
+        Console.line("""
         wrote \(file.path):
-          scale \(s.scale.map { "\($0)" } ?? "scene's")    frames are recorded at half the scene's resolution (a quarter of the pixels)
+          scale \(s.scale.map { "\($0)" } ?? "scene's")    frames are recorded at \(Self.scaleWording(s.scale))
           every \(s.every)        frames 0, \(s.every), \(2 * s.every), … and always the last are compared (the end state counts)
           maxDiffPixels \(s.maxDiffPixels ?? 0)  no pixel may differ beyond pixelmatch's threshold: renders are deterministic
           minSSIM \(s.minSSIM ?? 0)     a structural check on top
-        Together these keep goldens about 1/12 the size of full-scale, every-frame ones. The command line
+        Together these keep goldens a small fraction of the size of full-scale, every-frame ones. The command line
         (--scale, --every, --max-diff-pixels, --min-ssim) overrides them. Next:
           segue test SCENES --golden \(folder)        # records every scene the first time
         """)
+    }
+
+    /// What a golden scale means for the usual 2× and 3× canvases: scale is pixels per point,
+    /// not a fraction of the scene's own scale, so 0.5 is a quarter of a 2× scene's width.
+    static func scaleWording(_ scale: Double?) -> String {
+        guard let scale else { return "each scene's own resolution" }
+        func fraction(_ canvasScale: Double) -> String {
+            let ratio = scale / canvasScale
+            let names: [(Double, String)] = [(1, "the full"), (1.0 / 2, "half the"), (1.0 / 3, "a third of the"),
+                                             (1.0 / 4, "a quarter of the"), (1.0 / 6, "a sixth of the"), (1.0 / 8, "an eighth of the")]
+            if let name = names.first(where: { abs($0.0 - ratio) < 1e-9 }) { return name.1 }
+            return String(format: "%g× the", ratio)
+        }
+        return "\(String(format: "%g", scale)) px per point: \(fraction(2)) width and height of a 2× scene, \(fraction(3)) of a 3× one"
     }
 
     private func runMerge() throws {
@@ -222,9 +236,9 @@ struct TestCommand: ParsableCommand {
         } catch {
             throw ComparisonExit.fail(error)
         }
-        for scene in merged.scenes where !quiet || scene.status == .failed { print(scene.line) }
-        print("merged \(inputs.count) report\(inputs.count == 1 ? "" : "s") into \(report)/")
-        print(merged.summaryLine)
+        for scene in merged.scenes where !quiet || scene.status == .failed { Console.line(scene.line) }
+        Console.line("merged \(inputs.count) report\(inputs.count == 1 ? "" : "s") into \(report)/")
+        Console.line(merged.summaryLine)
         CIReporting.publish(merged, reportFolder: out)
         if merged.failed > 0 { throw ComparisonExit.differences }
     }
