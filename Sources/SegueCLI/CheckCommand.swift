@@ -12,14 +12,10 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate scene files without rendering them.",
+        usage: "segue check <scenes> ... [--format <format>] [options]",
         discussion: """
-        Reads each scene, checks every key, value, layer reference and image, and prints one line per \
-        scene. Exits 1 if any scene has a problem. Each problem is reported as file:line:column, up to \
-        20 per file in file order, so one run shows them all.
-
-        --format json prints one JSON document for editors and tools instead: \
-        {"files": [{"file", "ok", "errors": [{"file", "line", "column", "kind", "message", "hint"}], \
-        "warnings": [...]}]}, on standard output, with the same exit status.
+        Prints one line per scene, and each problem as file:line:column (up to 20 per file). Exits 1 \
+        if any scene has a problem. More in docs/cli.md.
 
         Examples:
           segue check scenes/*.yaml

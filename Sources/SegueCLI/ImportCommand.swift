@@ -10,17 +10,15 @@ import SegueSwiftImport
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write a starter scene that plays a UIKit animator (Swift source) between two placeholder screens.",
+        abstract: "Write a starter scene that plays a UIKit animator from Swift source.",
+        usage: "segue import <file> --from <from> --to <to> [-o <output>] [options]",
         discussion: """
-        The animator (a UIViewControllerAnimatedTransitioning class) is evaluated as the scene \
-        loads — no compiler, no UIKit — so unsupported code is reported now, at its line in the \
-        Swift file. The scene names the file relative to where the scene is written; replace the \
-        placeholder screens with your app's (content components or screenshots). See docs/swift-import.md.
+        The animator is evaluated now, so unsupported code is reported at its Swift line. See \
+        docs/swift-import.md.
 
         Examples:
-          segue import Animators/FlipPresent.swift --from stories --to trail -o scenes/my-flip.yaml
-          segue import Animators/Transitions.swift --type ZoomAnimator --from list --to detail > zoom.yaml
-          segue render scenes/my-flip.yaml -o out/my-flip.gif
+          segue import Animators/Flip.swift --from stories --to trail -o my-flip.yaml
+          segue import Zoom.swift --type ZoomAnimator --from list --to detail
         """)
 
     @Argument(help: "The Swift file with the animator.")

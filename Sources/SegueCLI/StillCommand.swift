@@ -11,7 +11,10 @@ struct StillCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "still",
         abstract: "Render one instant of a scene to a PNG.",
+        usage: "segue still <scene> [--time <time>] [-o <output>] [options]",
         discussion: """
+        Without -o, scenes/NAME.yaml at time T goes to out/NAME-T.png. More in docs/cli.md.
+
         Examples:
           segue still scenes/flip.yaml --time 0.36 -o out/flip-mid.png
           segue still scenes/flip.yaml --frame 20 -o out/frame20.png

@@ -16,48 +16,15 @@ struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Render scenes and compare their frames with golden files.",
+        usage: "segue test <scenes> ... --golden <golden> [options]",
         discussion: """
-        Every scene in the given folders (or the given scene files) is rendered as `segue render` \
-        renders it, and frames 0, N, 2N, … and the last are compared with GOLDEN/<scene>/frame-NNNN.png \
-        (pixelmatch + SSIM, the same comparison and limits as `segue diff`), or with \
-        --mode dump against GOLDEN/<scene>/dump.json: `segue dump`'s per-layer matrices, quads and \
-        opacity, within --tolerance, independent of anti-aliasing.
-
-        GOLDEN/golden.json holds the --scale and --every the goldens were recorded with (and optionally \
-        --max-diff-pixels and --min-ssim); they are this command's defaults, so a plain \
-        `segue test scenes/ --golden goldens/` compares like with like. `segue test --init GOLDEN` writes \
-        one with scale 0.5, every third frame, no differing pixel and SSIM ≥ 0.99.
-
-        --record: missing (the default) records scenes that have no golden and compares the rest; failed \
-        also re-records the scenes that fail; all re-records everything; never writes nothing. Recorded \
-        scenes count as passed. Without --record, the environment variable SEGUE_RECORD sets the mode, and \
-        under CI (CI=true, 1 or yes) the default is never.
-
-        Goldens remember the versions of Cairo, pixman, Pango, HarfBuzz, FreeType, fontconfig and the font \
-        packages that drew them. On other versions, anti-aliasing alone can change pixels: the run says \
-        which versions differ and compares the geometry dump recorded beside the frames instead.
-
-        Under GitHub Actions (GITHUB_ACTIONS=true) a failing scene also prints an ::error annotation on \
-        its file, and $GITHUB_STEP_SUMMARY gets a table of the scenes with each failure's worst frame.
-
-        One line per scene, then exactly `N passed, N failed`. The report folder gets report.json, \
-        junit.xml and report.html (a page that opens from disk: summary table, playback, filmstrip, \
-        slider per failing frame) for the whole run, and per scene a folder with the same report as `segue diff` writes \
-        (images of failing frames, contact sheet, side-by-side video).
-
-        --shard I/N tests the I-th of N fixed slices of the scene list sorted by name; \
-        --merge joins the report folders of several runs (e.g. CI shards) into one, report.html too.
-
-        Exit status: 0 when every scene passes, 1 when one fails, 2 for unusable input.
+        Start with --init; the first run records, later runs compare. Exit status: 0 all pass, 1 a \
+        scene fails, 2 unusable input. Goldens, CI and shards: docs/diff-and-test.md, docs/ci.md.
 
         Examples:
           segue test --init goldens/
           segue test scenes/ --golden goldens/
           segue test scenes/ --golden goldens/ --record failed
-          segue test scenes/ --golden goldens/ --mode dump --tolerance 1e-9
-          segue test scenes/ --golden goldens/ --shard 2/3 --report out/shard-2
-          segue test --merge out/shard-1 out/shard-2 out/shard-3 --report out/test-report
-          xdg-open out/test-report/report.html
         """)
 
     @Argument(help: "Scene folders or scene files; with --merge, report folders (or their report.json).")
@@ -208,12 +175,12 @@ struct TestCommand: ParsableCommand {
         guard let scale else { return "each scene's own resolution" }
         func fraction(_ canvasScale: Double) -> String {
             let ratio = scale / canvasScale
-            let names: [(Double, String)] = [(1, "the full"), (1.0 / 2, "half the"), (1.0 / 3, "a third of the"),
-                                             (1.0 / 4, "a quarter of the"), (1.0 / 6, "a sixth of the"), (1.0 / 8, "an eighth of the")]
+            let names: [(Double, String)] = [(1, "all"), (1.0 / 2, "half"), (1.0 / 3, "a third"),
+                                             (1.0 / 4, "a quarter"), (1.0 / 6, "a sixth"), (1.0 / 8, "an eighth")]
             if let name = names.first(where: { abs($0.0 - ratio) < 1e-9 }) { return name.1 }
-            return String(format: "%g× the", ratio)
+            return String(format: "%g×", ratio)
         }
-        return "\(String(format: "%g", scale)) px per point: \(fraction(2)) width and height of a 2× scene, \(fraction(3)) of a 3× one"
+        return "\(String(format: "%g", scale)) px per point: \(fraction(2)) of the width and height of a 2× scene, \(fraction(3)) of a 3× one"
     }
 
     private func runMerge() throws {
