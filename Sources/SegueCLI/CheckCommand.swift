@@ -12,14 +12,10 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate scene files without rendering them.",
+        usage: "segue check <scenes> ... [--format <format>] [options]",
         discussion: """
-        Reads each scene, checks every key, value, layer reference and image, and prints one line per \
-        scene. Exits 1 if any scene has a problem. Each problem is reported as file:line:column, up to \
-        20 per file in file order, so one run shows them all.
-
-        --format json prints one JSON document for editors and tools instead: \
-        {"files": [{"file", "ok", "errors": [{"file", "line", "column", "kind", "message", "hint"}], \
-        "warnings": [...]}]}, on standard output, with the same exit status.
+        Prints one line per scene, and each problem as file:line:column (up to 20 per file). Exits 1 \
+        if any scene has a problem. More in docs/cli.md.
 
         Examples:
           segue check scenes/*.yaml
@@ -46,9 +42,11 @@ struct CheckCommand: ParsableCommand {
             do {
                 let scene = try SamplingOptions.load(path, limits: limits.values)
                 let timeline = Timeline(scene: scene)
+                // What `segue render` refuses, check refuses too (the default render: every frame, the canvas's size).
+                try limits.values.checkRender(scene, frames: timeline.frameCount, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight)
                 try Rasterizer().checkResources(DisplayListBuilder.build(timeline, frame: 0))
                 if !quiet {
-                    print(String(format: "ok   %@  (%.3g s, %d frames at %g fps, %d×%d px)", path, timeline.duration,
+                    Console.line(String(format: "ok   %@  (%.3g s, %d frames at %g fps, %d×%d px)", path, timeline.duration,
                                  timeline.frameCount, scene.canvas.fps, scene.canvas.pixelWidth, scene.canvas.pixelHeight))
                 }
             } catch {
@@ -75,7 +73,9 @@ struct CheckCommand: ParsableCommand {
                 warnings = scene.warnings.map { w in
                     place(w.location, path).merging(["message": w.message, "hint": w.suggestion as Any? ?? NSNull()]) { a, _ in a }
                 }
-                try Rasterizer().checkResources(DisplayListBuilder.build(Timeline(scene: scene), frame: 0))
+                let timeline = Timeline(scene: scene)
+                try limits.values.checkRender(scene, frames: timeline.frameCount, width: scene.canvas.pixelWidth, height: scene.canvas.pixelHeight)
+                try Rasterizer().checkResources(DisplayListBuilder.build(timeline, frame: 0))
             } catch let error as SceneError {
                 errors = error.all.map { e in
                     place(e.location, path).merging(["kind": e.kind.rawValue, "message": e.message,
@@ -91,7 +91,7 @@ struct CheckCommand: ParsableCommand {
             files.append(entry)
         }
         let data = try JSONSerialization.data(withJSONObject: ["files": files], options: [.prettyPrinted, .sortedKeys])
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        Console.out(data + Data("\n".utf8))
         if failed > 0 { throw ExitCode.failure }
     }
 }

@@ -12,29 +12,31 @@ enum Diagnostics {
 
     static func printError(_ error: Error) {
         TemporaryFiles.waitIfStopping()
+        if Console.isClosedPipe(error) { Console.exitForClosedPipe() }
         let text: String
         switch error {
         case let e as SceneError: text = e.description
         case let e as CustomStringConvertible: text = e.description.hasPrefix("error") || e.description.contains(": error: ") ? e.description : "error: " + e.description
         default: text = "error: \(error)"
         }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        Console.err(text + "\n")
     }
 
     /// A scene warning (`file:line:column: warning: …`): printed even with --quiet, because the
     /// scene probably does not say what its author meant.
     static func printWarning(_ warning: SceneWarning) {
-        FileHandle.standardError.write(Data((warning.description + "\n").utf8))
+        Console.err(warning.description + "\n")
     }
 
     static func note(_ text: String, quiet: Bool) {
         guard !quiet else { return }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        Console.err(text + "\n")
     }
 
     /// Runs `body`; a domain error is printed and becomes exit status 1.
     static func failing<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let e as ExitCode { throw e } catch {
+            if Console.isClosedPipe(error) { Console.exitForClosedPipe() }
             printError(error)
             throw ExitCode.failure
         }

@@ -75,7 +75,7 @@ enum ComparisonExit {
         case let e as CLIError: text = e.description
         default: text = "error: \(error)"
         }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        Console.err(text + "\n")
         return trouble
     }
 }
@@ -84,35 +84,16 @@ struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Compare two renders frame by frame and write a visual report.",
+        usage: "segue diff <expected> <actual> [--report <report>] [options]",
         discussion: """
-        EXPECTED and ACTUAL are each a PNG file, a folder of PNG frames, an MP4 (or another video \
-        FFmpeg reads), a GIF or a WebP (still or animated). Frames are matched by index: a folder's \
-        frames by the number in their names (frame-0012.png is frame 12), a video's by position. An \
-        animated WebP's frames are put back on their frame clock where libwebp merged equal frames. \
-        Different frame counts and sizes are reported as failing frames.
-
-        Each pair is compared perceptually by default: a pixel changed when its CIEDE2000 difference \
-        (sRGB → CIELAB, D65) exceeds --max-delta-e, it is not anti-aliasing, and it lies in a changed \
-        region of at least --min-region pixels. --check exact counts every changed byte; --check \
-        pixelmatch (or --threshold) uses pixelmatch's metric (Kotsarenko and Ramos's YIQ colour distance over \
-        35215 × threshold², Vyšniauskas's anti-aliased pixels left out unless \
-        --include-aa, translucent pixels blended over pixelmatch 7's checkerboard, or over white with \
-        --blend-over-white). SSIM (Wang et al.: 11×11 Gaussian, σ 1.5, K1 0.01, K2 0.03, on BT.601 \
-        luma of the sRGB values blended over white) is computed for every pair.
-
-        The report folder gets report.json (per frame: mismatched pixels, ratio, SSIM, max channel \
-        delta) and junit.xml; for each failing frame frame-NNNN-expected.png, -actual.png and -diff.png \
-        (changed pixels red, anti-aliasing yellow, over a faded grey copy); contact-sheet.png of the \
-        failing frames, and side-by-side.mp4 of expected | actual | diff. report.html shows it all in         a browser from the folder itself (no server): the summary, a synced playback and filmstrip of         both sides, and each failing frame with a draggable expected/actual slider.
-
-        Exit status: 0 when every frame is within the limits, 1 when not, 2 when an input cannot be \
-        read or the report cannot be written.
+        Each side is a PNG, a folder of PNG frames, an MP4, a GIF or a WebP. Exit status: 0 within \
+        the limits, 1 not, 2 unreadable input. Compared perceptually by default (CIEDE2000 in changed \
+        regions); --check exact or pixelmatch. Metrics and report: docs/diff-and-test.md.
 
         Examples:
           segue diff out/before.mp4 out/after.mp4
           segue diff goldens/flip out/flip --max-diff-ratio 0.001 --min-ssim 0.99
           segue diff expected.png actual.png --threshold 0.05 --report out/icon-diff
-          xdg-open out/diff-report/report.html
         """)
 
     @Argument(help: "The expected frames: PNG, folder of PNGs, MP4, GIF or WebP.")
@@ -138,15 +119,15 @@ struct DiffCommand: ParsableCommand {
         let result: DiffReport
         do {
             result = try run.run { frame in
-                if !quiet && !frame.passed { print(frame.summary) }
+                if !quiet && !frame.passed { Console.line(frame.summary) }
             }
         } catch {
             throw ComparisonExit.fail(error)
         }
-        if let message = result.message { print(message) }
+        if let message = result.message { Console.line(message) }
         let compared = result.frames.filter { $0.status == .passed || $0.status == .failed }.count
-        print("\(compared) frame pairs compared (\(result.expectedFrames) expected, \(result.actualFrames) actual); report: \(report)/")
-        print("\(result.passedFrames) passed, \(result.failedFrames) failed")
+        Console.line("\(compared) frame pairs compared (\(result.expectedFrames) expected, \(result.actualFrames) actual); report: \(report)/")
+        Console.line("\(result.passedFrames) passed, \(result.failedFrames) failed")
         if !result.passed { throw ComparisonExit.differences }
     }
 }

@@ -10,35 +10,21 @@ struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
         abstract: "Print the evaluated layer geometry of each frame as JSON.",
+        usage: "segue dump <scene> [--frames <frames>] [--keyPath <key-path>] ... [options]",
         discussion: """
-        For each frame: its index and time, and for every layer (depth first, in painting order) its \
-        presentation opacity, hidden flag, its full 4×4 matrix from its own bounds space to the canvas \
-        (m11 … m44, Core Animation's row-vector convention, in points), and its bounds corners projected \
-        to canvas points (top-left, top-right, bottom-right, bottom-left; null for a corner behind the eye). \
-        With --keyPath, each layer also gets "values": the presentation value of each key path at the \
-        frame's time, as numbers (one for a number or an angle in radians, [x, y], [width, height], \
-        [x, y, width, height], [r, g, b, a] from 0 to 1, 0/1 for hidden, m11 … m44 for transform).
-
-        Output shape:
-          {"fps": 60, "size": [390, 844], "scale": 2, "duration": 0.72,
-           "frames": [{"index": 0, "time": 0, "layers": [{"id": …, "opacity": 1, "hidden": false,
-                       "transform": [16 numbers], "quad": [[x, y], …],
-                       "values": {"opacity": [1]}}]}]}    ← with --keyPath opacity
+        For each frame and layer: opacity, hidden, the 4×4 matrix to the canvas and the projected \
+        corners. The output's shape is in docs/cli.md.
 
         Examples:
-          segue dump scenes/flip.yaml --frames 17 | jq '.frames[0].layers[] | {id, quad}'
+          segue dump scenes/flip.yaml --frames 17 | jq '.frames[0].layers[0]'
           segue dump scenes/flip.yaml --keyPath transform.rotation.y --keyPath opacity
           segue dump scenes/flip.yaml --time 0.289 --time 0.431     # exact instants
-          segue dump scenes/swift-flip.yaml --frames 0 --sources    # where each layer was made
-
-        With --time (repeatable), the dump holds those instants instead of frames, in the order \
-        given; "index" is the frame shown at that time (the frame at or before it).
         """)
 
     @Argument(help: "The scene file.")
     var scene: String
 
-    @Option(help: "Only these frames (0-based): ranges like 0-10, frames like 12, open ranges like 30-, comma-separated, e.g. 0-10,12,30-.")
+    @Option(help: "Only these frames (from 0), e.g. 0-10,12,30-.")
     var frames: FrameRange?
 
     @Option(name: [.customLong("keyPath"), .customLong("key-path")],
@@ -78,7 +64,7 @@ struct DumpCommand: ParsableCommand {
                 : times.map { t in (Int((t * loaded.canvas.fps + 1e-9).rounded(.down)), t) }
             let text = GeometryDumpWriter.document(timeline, instants: instants.map { GeometryDumpWriter.Instant(index: $0.0, time: $0.1) },
                                              keyPaths: keys, sources: sources)
-            FileHandle.standardOutput.write(Data(text.utf8))
+            Console.out(text)
         }
     }
 }

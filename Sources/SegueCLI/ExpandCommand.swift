@@ -10,16 +10,14 @@ import SegueScene
 struct ExpandCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "expand",
-        abstract: "Print a scene with its presets expanded into ordinary layers and animations.",
+        abstract: "Print a scene with its presets expanded into layers and animations.",
+        usage: "segue expand <scene> [-o <output>] [options]",
         discussion: """
-        'screens:', 'transition:' and 'timeline:' are expanded into the layers, keyframe groups, \
-        animations and interaction they stand for (see docs/presets.md), and the whole scene is \
-        printed as YAML. The output is an ordinary scene: save it, edit any value, and render it. \
-        A scene without presets is printed as it is.
+        The output is an ordinary scene: save it, edit any value, render it. See docs/presets.md.
 
         Examples:
           segue expand scenes/preset-flip.yaml
-          segue expand scenes/preset-flip.yaml -o out/flip-expanded.yaml && segue render out/flip-expanded.yaml
+          segue expand scenes/preset-flip.yaml -o out/flip-expanded.yaml
         """)
 
     @Argument(help: "The scene file.")
@@ -44,10 +42,12 @@ struct ExpandCommand: ParsableCommand {
             for warning in loaded.warnings { Diagnostics.printWarning(warning) }
             CommandInputs.register(scene: loaded, path: scene)
             let text = try PresetExpander.expandedText(path: scene)
-            if let output {
-                try AtomicFileWriter.write(Array(text.utf8), to: URL(fileURLWithPath: output == "-" ? "/dev/stdout" : output))
+            if let output, output != "-" {
+                let created = try OutputFolders.prepare(output)
+                try AtomicFileWriter.write(Array(text.utf8), to: URL(fileURLWithPath: output))
+                Diagnostics.note("\(scene) → \(output)  (expanded scene\(created))", quiet: false)
             } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
+                Console.out(text)
             }
         }
     }

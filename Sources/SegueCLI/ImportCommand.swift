@@ -10,17 +10,15 @@ import SegueSwiftImport
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write a starter scene that plays a UIKit animator (Swift source) between two placeholder screens.",
+        abstract: "Write a starter scene that plays a UIKit animator from Swift source.",
+        usage: "segue import <file> --from <from> --to <to> [-o <output>] [options]",
         discussion: """
-        The animator (a UIViewControllerAnimatedTransitioning class) is evaluated as the scene \
-        loads — no compiler, no UIKit — so unsupported code is reported now, at its line in the \
-        Swift file. The scene names the file relative to where the scene is written; replace the \
-        placeholder screens with your app's (content components or screenshots). See docs/swift-import.md.
+        The animator is evaluated now, so unsupported code is reported at its Swift line. See \
+        docs/swift-import.md.
 
         Examples:
-          segue import Animators/FlipPresent.swift --from stories --to trail -o scenes/my-flip.yaml
-          segue import Animators/Transitions.swift --type ZoomAnimator --from list --to detail > zoom.yaml
-          segue render scenes/my-flip.yaml -o out/my-flip.gif
+          segue import Animators/Flip.swift --from stories --to trail -o my-flip.yaml
+          segue import Zoom.swift --type ZoomAnimator --from list --to detail
         """)
 
     @Argument(help: "The Swift file with the animator.")
@@ -55,47 +53,52 @@ struct ImportCommand: ParsableCommand {
             }
             let toStdout = output == nil || output == "-"
             let scenePath = toStdout ? "scene.yaml" : output!
-            let folder = (scenePath as NSString).deletingLastPathComponent
-            var isDirectory: ObjCBool = false
-            if !toStdout, !folder.isEmpty, !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
-                throw CLIError("\(folder): no such folder to write \(scenePath) in", hint: "create it first: mkdir -p \(folder)")
-            }
             if !toStdout, FileManager.default.fileExists(atPath: scenePath) {
                 throw CLIError("\(scenePath) already exists; segue import writes new scenes only",
                                hint: "choose another name, or delete the file first")
             }
-            // The animator's module: its folder, when that is a module's worth of files (helpers,
-            // base classes and interaction controllers live beside the animator); else the file.
-            let module = Self.module(of: file, type: type)
-            let swiftPath = Self.relativePath(of: module.path, fromDirectoryOf: scenePath)
-            var starter = Starter(swiftPath: swiftPath, source: file, type: module.type, from: from, to: to)
-            starter.interactive = module.interactive
-            starter.initArguments = try Self.initPlaceholders(files: module.files, type: module.type, from: from)
-            // Loading it evaluates the animator. Each name the app must give becomes a bind:
-            // entry with a placeholder of its kind, and the scene is tried again; what is left
-            // (unsupported code) fails here, at its Swift line.
-            var text = starter.text
-            for _ in 0 ..< Self.maximumBindings {
-                do {
-                    _ = try SceneLoader.parse(text, file: scenePath, baseDirectory: (scenePath as NSString).deletingLastPathComponent)
-                    break
-                } catch let error as SceneError {
-                    guard let key = error.bindKey, let value = error.bindValue, !starter.bindings.contains(where: { $0.key == key }) else { throw error }
-                    // An initializer argument left null that the code needs: its placeholder becomes the value.
-                    if let i = starter.initArguments.firstIndex(where: { $0.label == key && $0.value == "null" }) {
-                        starter.initArguments[i].value = value
-                        text = starter.text
-                        continue
+            // The scene's folder must exist while the animator is evaluated (its Swift path is
+            // relative to it); one created here is removed again if the import fails.
+            let created = toStdout ? "" : try OutputFolders.prepare(scenePath)
+            let text: String
+            do {
+                // The animator's module: its folder, when that is a module's worth of files (helpers,
+                // base classes and interaction controllers live beside the animator); else the file.
+                let module = Self.module(of: file, type: type)
+                let swiftPath = Self.relativePath(of: module.path, fromDirectoryOf: scenePath)
+                var starter = Starter(swiftPath: swiftPath, source: file, type: module.type, from: from, to: to)
+                starter.interactive = module.interactive
+                starter.initArguments = try Self.initPlaceholders(files: module.files, type: module.type, from: from)
+                // Loading it evaluates the animator. Each name the app must give becomes a bind:
+                // entry with a placeholder of its kind, and the scene is tried again; what is left
+                // (unsupported code) fails here, at its Swift line.
+                var draft = starter.text
+                for _ in 0 ..< Self.maximumBindings {
+                    do {
+                        _ = try SceneLoader.parse(draft, file: scenePath, baseDirectory: (scenePath as NSString).deletingLastPathComponent)
+                        break
+                    } catch let error as SceneError {
+                        guard let key = error.bindKey, let value = error.bindValue, !starter.bindings.contains(where: { $0.key == key }) else { throw error }
+                        // An initializer argument left null that the code needs: its placeholder becomes the value.
+                        if let i = starter.initArguments.firstIndex(where: { $0.label == key && $0.value == "null" }) {
+                            starter.initArguments[i].value = value
+                            draft = starter.text
+                            continue
+                        }
+                        starter.bindings.append((key, value.replacingOccurrences(of: "SCREEN", with: from), "\(error.location.map { "\($0)" } ?? "")"))
+                        draft = starter.text
                     }
-                    starter.bindings.append((key, value.replacingOccurrences(of: "SCREEN", with: from), "\(error.location.map { "\($0)" } ?? "")"))
-                    text = starter.text
                 }
+                text = draft
+            } catch {
+                if !created.isEmpty { rmdir((scenePath as NSString).deletingLastPathComponent) }
+                throw error
             }
             if toStdout {
-                FileHandle.standardOutput.write(Data(text.utf8))
+                Console.out(text)
             } else {
                 try AtomicFileWriter.write(Array(text.utf8), to: URL(fileURLWithPath: scenePath))
-                FileHandle.standardError.write(Data("wrote \(scenePath)\n".utf8))
+                Console.err("wrote \(scenePath)\(created.isEmpty ? "" : " (" + created.dropFirst(2) + ")")\n")
             }
         }
     }
@@ -209,7 +212,7 @@ struct ImportCommand: ParsableCommand {
         return """
         # Starter scene for the animator in \(source), written by `segue import`.
         # The two screens are placeholders: give them your app's content components or a
-        # screenshot each (image: shots/\(to).png); see docs/presets.md (screens) and docs/swift-import.md.
+        # screenshot each (contents: shots/\(to).png); see docs/presets.md (screens) and docs/swift-import.md.
         # `segue expand` on this file shows the layers and animations the animator became.
         canvas: {size: [390, 844], scale: 2, fps: 60, background: "#000000"}
 

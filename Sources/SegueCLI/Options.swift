@@ -8,16 +8,16 @@ import SeguePresets
 
 /// Options that change how a scene is sampled, shared by render, still and dump.
 struct SamplingOptions: ParsableArguments {
-    @Option(help: "Frames per second, overriding the scene's canvas.fps (1…240).")
+    @Option(help: "Frames per second instead of the scene's (1…240).")
     var fps: Double?
 
-    @Option(help: "Pixels per point, overriding the scene's canvas.scale (0 < scale ≤ 8).")
+    @Option(help: "Pixels per point instead of the scene's (up to 8).")
     var scale: Double?
 
-    @Option(help: ArgumentHelp("Frame width in pixels; the height follows the canvas's aspect ratio (instead of --scale).", valueName: "pixels"))
+    @Option(help: ArgumentHelp("Frame width; the height follows the aspect ratio.", valueName: "pixels"))
     var width: Int?
 
-    @Option(help: ArgumentHelp("Frame height in pixels; the width follows the canvas's aspect ratio (instead of --scale).", valueName: "pixels"))
+    @Option(help: ArgumentHelp("Frame height; the width follows the aspect ratio.", valueName: "pixels"))
     var height: Int?
 
     @OptionGroup var limits: LimitOptions
@@ -62,8 +62,9 @@ struct SamplingOptions: ParsableArguments {
 
 /// `--limit NAME=VALUE`: raises (or lowers) one of the resource limits of `SceneLimits`.
 struct LimitOptions: ParsableArguments {
+    // The limits and their defaults are listed in docs/reliability.md.
     @Option(name: .customLong("limit"), help: ArgumentHelp(
-        "Change a resource limit, e.g. --limit layers=20000 (repeatable). Limits and defaults: layers 10000, depth 100, text 10000 characters, keyframes 10000, imageSide 16384 px, imagePixels 100000000, pixels 5e10 (frames × pixels of one render); see docs/reliability.md.",
+        "Change a limit, e.g. layers=20000 (repeatable).",
         valueName: "name=value"))
     var assignments: [String] = []
 

@@ -93,3 +93,24 @@ extension OutputFormat {
         }
     }
 }
+
+/// Missing folders above an output: created (`mkdir -p`), as a new user expects
+/// `-o out/flip.mp4` to work in an empty folder, and named in the command's summary line.
+enum OutputFolders {
+    /// Creates the folders missing above `path` (a file, or a PNG frame folder); returns a note
+    /// for the summary line, like "; created out/renders/", or "" when nothing was created.
+    /// Standard output and special files have nothing to create.
+    static func prepare(_ path: String) throws -> String {
+        guard path != OutputPath.standardOutputName, !OutputNaming.isSpecialFile(path) else { return "" }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty else { return "" }
+        if FileManager.default.fileExists(atPath: parent) { return "" }
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("cannot create the folder '\(parent)' for \(path): \((error as NSError).localizedDescription)",
+                           hint: "check the path and its permissions")
+        }
+        return "; created \(parent)/"
+    }
+}

@@ -12,23 +12,14 @@ struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot",
         abstract: "Draw how one property of one layer changes over time, as a PNG chart.",
+        usage: "segue plot <scene> --layer <layer> --keyPath <key-path> [-o <output>] [options]",
         discussion: """
-        Samples the presentation value of --keyPath on --layer at evenly spaced times (plus every \
-        marker time) and draws it against time: one line per component (x and y of a position; red, \
-        green, blue and alpha of a colour; the changing m11…m44 of a transform), dashed lines where \
-        animations of the property begin and end and at their keyframe times, each labelled with its \
-        time. Angles are plotted in radians with degrees on the right-hand axis; hidden is 0 or 1 \
-        (drawn as steps). The chart is 960×540 points at scale 2 (1920×1080 px) and the file is \
-        the same bytes on every run.
-
-        Without -o, scenes/NAME.yaml goes to out/NAME-LAYER-KEYPATH.png.
+        Without -o, scenes/NAME.yaml goes to out/NAME-LAYER-KEYPATH.png. More in docs/cli.md.
 
         Examples:
           segue plot scenes/flip.yaml --layer fromView --keyPath transform.rotation.y
           segue plot scenes/flip.yaml --layer toSnapshot --keyPath frame -o frame.png
           segue plot scenes/spring-bounce.yaml --layer ballCA --keyPath position.x
-          segue plot scenes/flip.yaml --layer fromView --keyPath opacity \\
-            --from 0.2 --to 0.4 --samples 100
         """)
 
     @Argument(help: "The scene file.")
@@ -121,17 +112,12 @@ struct PlotCommand: ParsableCommand {
                                   showsLegend: series.count > 1)   // one line: the title names it
             let image = try plotter.render()
 
-            let url: URL
-            if let output {
-                url = URL(fileURLWithPath: output)
-            } else {
-                let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
-                url = URL(fileURLWithPath: "out").appendingPathComponent("\(name)-\(Self.fileSafe(layerID))-\(Self.fileSafe(key.rawValue)).png")
-                try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            }
-            try PNGWriter.write(image, to: url)
-            Diagnostics.note("\(scene) → \(url.path)  (\(layerID) \(key.rawValue), \(Quote.seconds(start))–\(Quote.seconds(end)) s, "
-                             + "\(samples) samples, \(image.width)×\(image.height) px)", quiet: quiet)
+            let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
+            let target = output ?? "out/\(name)-\(Self.fileSafe(layerID))-\(Self.fileSafe(key.rawValue)).png"
+            let created = try OutputFolders.prepare(target)
+            try PNGWriter.write(image, to: URL(fileURLWithPath: target))
+            Diagnostics.note("\(scene) → \(target)  (\(layerID) \(key.rawValue), \(Quote.seconds(start))–\(Quote.seconds(end)) s, "
+                             + "\(samples) samples, \(image.width)×\(image.height) px\(created))", quiet: quiet)
         }
     }
 

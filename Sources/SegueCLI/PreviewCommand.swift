@@ -9,34 +9,16 @@ import SeguePresets
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Open Segue Studio: a live preview of a scene in the browser, with scrubbing, slow motion and inspection.",
+        abstract: "Open Segue Studio: a live preview of a scene in the browser.",
+        usage: "segue preview <scene> [--port <port>] [--open] [options]",
         discussion: """
-        Serves a page on 127.0.0.1 (port 8640, or the next free one) that plays the scene at true \
-        speed or at 0.1×, 0.25× or 0.5×, steps frame by frame (← →), scrubs, shows scripted \
-        touches, lists the layers with their evaluated properties at the current time (the data of \
-        segue dump), outlines the selected layer and plots its animated key paths. Frames are \
-        rendered on demand at the screen's pixel ratio.
-
-        The scene file and every file it uses are watched: on save the page updates without a \
-        reload and keeps its place. A scene that does not load shows its error (file:line:column, \
-        message, hint) over the last good render. Export writes out/NAME.mp4 or out/NAME.gif \
-        exactly as segue render would.
-
-        The server answers only its own page: a request addressed to another host name (as a \
-        DNS-rebinding page sends), an API call from another site, and an export without the \
-        session token that the page holds are refused with 403. An export never replaces a file \
-        Studio did not write: it goes beside it (out/NAME-2.gif) and the page says so.
-
-        --host other than loopback makes the preview reachable from other machines: Segue warns, \
-        and the page then needs the random token printed in its URL. Ctrl-C stops the server. \
-        See docs/studio.md.
+        Serves a page on 127.0.0.1 (port 8640, or the next free one) that plays, scrubs, steps and \
+        inspects the scene, and reloads it when you save. Ctrl-C stops it. See docs/studio.md.
 
         Examples:
           segue preview scenes/preset-flip.yaml
           segue preview scenes/flip.yaml --open
-          segue preview scenes/flip.yaml --port 9000
           segue preview scenes/flip.yaml --port 0              # any free port
-          segue preview scenes/flip.yaml --host 0.0.0.0        # needs the token
         """)
 
     @Argument(help: "The scene file.")
@@ -67,7 +49,7 @@ struct PreviewCommand: ParsableCommand {
             options.limits = limits.values
             let studio = StudioServer(options: options)
             if let problem = studio.initialProblem {
-                FileHandle.standardError.write(Data((problem + "\n(the preview shows this error until the file is fixed)\n").utf8))
+                Console.err(problem + "\n(the preview shows this error until the file is fixed)\n")
             }
             try StudioServer.checkHost(host)
             if !StudioServer.isLoopback(host) {
@@ -75,7 +57,7 @@ struct PreviewCommand: ParsableCommand {
             }
             let openBrowser = open
             try studio.serve { url in
-                FileHandle.standardOutput.write(Data("Segue Studio: \(url)  (\(scene); Ctrl-C stops)\n".utf8))
+                Console.out("Segue Studio: \(url)  (\(scene); Ctrl-C stops)\n")
                 if openBrowser { Self.openInBrowser(url) }
             }
         }

@@ -4,7 +4,7 @@ import SegueRender
 import SegueEncode
 
 /// `--quality low|medium|high|lossless`: one word for every format, each mapped to concrete
-/// encoder settings (listed in `render --help` and the README). The per-format options
+/// encoder settings (listed in docs/cli.md and the README). The per-format options
 /// (--crf, --gif-quality, --gif-dither, --lossy, --webp-quality) are the fine controls.
 enum QualityPreset: String, CaseIterable, ExpressibleByArgument {
     case low, medium, high, lossless
@@ -32,5 +32,4 @@ enum QualityPreset: String, CaseIterable, ExpressibleByArgument {
     /// Without --quality: the defaults (H.264 CRF 18, GIF quality 90 dithered, lossless WebP).
     static let defaults = Settings(crf: 18, gifQuality: GIFWriter.Options.defaultQuality, gifDither: 1, webpLossyQuality: nil)
 
-    static let helpText = "low, medium, high or lossless, for every format: MP4 CRF 28 / 23 / 18 / 0; GIF quality (SSIMULACRA2) 60 / 80 / 90 / 100 undithered; WebP lossy 60 / 80 / 95 / lossless; APNG and PNG are always lossless. Without it: CRF 18, GIF 90, lossless WebP."
 }

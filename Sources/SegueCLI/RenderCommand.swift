@@ -12,96 +12,44 @@ import SegueTimeline
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render scenes to an MP4 video, an animated GIF, WebP or APNG, or a folder of PNG frames.",
+        abstract: "Render scenes to MP4, GIF, WebP, APNG or a folder of PNG frames.",
+        usage: "segue render <scenes> ... [-o <output>] [options]",
         discussion: """
-        Frame i shows time i/fps, for i = 0 … ceil(duration × fps), so the last frame is the end state. \
-        Frames are rendered in parallel; the output is the same bytes on every run.
-
-        Your files are safe (docs/reliability.md): outputs are written under a temporary name, \
-        synced and renamed when complete, so a failed, interrupted (Ctrl-C exits 130, SIGTERM 143) \
-        or killed render leaves the previous output as it was and no temporary files. An output that \
-        is an input (the scene, a contents image), by any name or link, is refused, as is an \
-        extension that contradicts the format. -o -, /dev/null, a FIFO or a terminal is written into \
-        as a stream (GIF, WebP, APNG, raw; MP4 needs a file). A symlink is written through to its \
-        target. Two renders of one output wait for each other.
-
-        Without -o, scenes/NAME.yaml goes to out/NAME.mp4 (or out/NAME/ for --format png, \
-        out/NAME.gif, .webp or .apng for those formats).
-
-        Animated images loop forever unless --loop says how many times to play. GIFs are rendered \
-        at 50 fps unless --fps is lower (browsers slow down GIF frames shorter than 2 cs); each \
-        frame is drawn with the animation's global palette where that keeps it at --gif-quality on \
-        SSIMULACRA2 (frames up to 120,000 px), else with the fewest-colour palette of its own (libimagequant) that does, \
-        checked by the encoder as the viewer will see it; room left above the target goes to \
-        lossy LZW, and frames after the first store only what changed. WebP is lossless \
-        unless --lossy; WebP and APNG use the scene's frame rate, at most 60 fps.
+        Frame i shows time i/fps up to the end state; the same scene gives the same bytes on every \
+        run. Without -o, scenes/NAME.yaml goes to out/NAME.mp4. More in docs/cli.md.
 
         Examples:
           segue render scenes/flip.yaml -o out/flip.mp4
           segue render scenes/flip.yaml --format png --frames 0-10
-          segue render scenes/flip.yaml --format png --frames 6,12,40-   # frames 6, 12 and 40 to the end
-          segue render scenes/*.yaml --crf 23
-          segue render scenes/flip.yaml -o flip.gif --max-size 2M
-          segue render scenes/flip.yaml -o flip.webp --lossy --webp-quality 85
-          segue render scenes/preset-zoomGallery.yaml --show-touches   # both fingers of each pinch
+          segue render scenes/flip.yaml --width 390 --max-size 800k -o flip.gif
         """)
 
     @Argument(help: "Scene files (.yaml, .yml or .json).")
     var scenes: [String]
 
-    @Option(name: .shortAndLong, help: "Output file (.mp4, .gif, .webp, .apng) or folder (png); - for standard output. With several scenes, a folder to write them into.")
-    var output: String?
+    @OptionGroup(title: "Output") var destination: RenderOutputOptions
+    @OptionGroup(title: "Size and frame rate") var sampling: SamplingOptions
+    @OptionGroup(title: "Quality") var encoding: RenderQualityOptions
+    @OptionGroup(title: "GIF") var gif: RenderGIFOptions
+    @OptionGroup(title: "WebP") var webp: RenderWebPOptions
 
-    @Option(help: "mp4, gif, webp, apng, png (a folder of frame-0000.png …) or raw (BGRA frames back to back; -o - for stdout). Default: from -o's extension, else mp4.")
-    var format: OutputFormat?
-
-    @OptionGroup var sampling: SamplingOptions
-
-    @Option(help: "Only these frames (0-based): ranges like 0-10, frames like 12, open ranges like 30-, comma-separated, e.g. 0-10,12,30-.")
-    var frames: FrameRange?
-
-    // -q is quality here, as in Manim's -ql/-qh: the one setting a README-sized render needs.
-    @Option(name: [.customShort("q"), .long], help: ArgumentHelp(QualityPreset.helpText, valueName: "level"))
-    var quality: QualityPreset?
-
-    @Option(help: "H.264 quality: 0 (lossless) … 51; lower is better and larger. (default: 18)")
-    var crf: Int?
-
-    @Option(help: ArgumentHelp("GIF, WebP, APNG: how many times the animation plays; 0 repeats forever.", valueName: "n"))
-    var loop: Int = 0
-
-    @Option(help: ArgumentHelp("GIF quality 0…100 on the SSIMULACRA2 scale (90: visually lossless, 80: high, 70: good): every frame scores at least this wherever a 256-colour frame can, drawn with the animation's global palette where that reaches it, else with a palette of its own and as few colours as that needs. A frame that cannot reach it (a photo under a translucent overlay, for one) climbs the palette ladder only while each rung gains at least 0.5 points per extra kilobyte, unless --gif-strict; the summary says how many frames stopped below and the worst score. 100: exact, libimagequant's best palettes. (default: 90)", valueName: "q"))
-    var gifQuality: Int?
-
-    @Flag(help: "GIF: a frame that cannot reach --gif-quality climbs to the top of the palette ladder (256 colours, dithered) whatever each rung costs, instead of stopping where a rung gains less than 0.5 SSIMULACRA2 points per extra kilobyte. Larger files where no 256-colour frame reaches the quality.")
-    var gifStrict = false
-
-    @Option(help: ArgumentHelp("GIF colours per palette, 2…256, counting the transparent entry that unchanged pixels use.", valueName: "n"))
-    var maxColors: Int = 256
-
-    @Option(help: ArgumentHelp("GIF: at most this many bytes (k and M suffixes: ×1000, ×1000000). The frame rate (50, 33, 25, 20 fps) and the frame size (down to 320 px wide) come down first, then the GIF quality (down to \(GIFSizeFitting.quality)); if even that does not fit, nothing is written and the error says what would.", valueName: "bytes"))
-    var maxSize: ByteCount?
-
-    @Option(help: ArgumentHelp("GIF dithering level 0…1 (libimagequant's edge-aware Floyd–Steinberg) for the frames that need it: below quality 100 each palette is tried undithered first, and dithered only if the frame then falls short; 0 never dithers. (default: 1)", valueName: "level"))
-    var gifDither: Double?
-
-    @Option(help: ArgumentHelp("GIF palette strategy: auto (encode both ways, keep the smaller file), shared, per-frame.", valueName: "strategy"))
-    var gifPalette: GIFWriter.PaletteStrategy = .auto
-
-    @Flag(help: "WebP: lossy (VP8) frames instead of lossless ones.")
-    var lossy = false
-
-    @Option(help: ArgumentHelp("WebP quality 0…100 with --lossy.", valueName: "q"))
-    var webpQuality: Int?
-
-    @Option(help: "Frames rendered at once, and at 2 or more, GIF encoding on two cores (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-    @Flag(help: "Draw scripted fingers (interactions, scroll drags, both fingers of a pinch, taps) as translucent discs, like the Simulator's Show Touches.")
-    var showTouches = false
-
-    @Flag(help: "No progress bar or summary. (-q is --quality in render.)")
-    var quiet = false
+    var output: String? { destination.output }
+    var format: OutputFormat? { destination.format }
+    var frames: FrameRange? { destination.frames }
+    var jobs: Int { destination.jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+    var showTouches: Bool { destination.showTouches }
+    var quiet: Bool { destination.quiet }
+    var quality: QualityPreset? { encoding.quality }
+    var crf: Int? { encoding.crf }
+    var loop: Int { encoding.loop }
+    var gifQuality: Int? { gif.gifQuality }
+    var gifStrict: Bool { gif.gifStrict }
+    var maxColors: Int { gif.maxColors }
+    var maxSize: ByteCount? { gif.maxSize }
+    var gifDither: Double? { gif.gifDither }
+    var gifPalette: GIFWriter.PaletteStrategy { gif.gifPalette }
+    var lossy: Bool { webp.lossy }
+    var webpQuality: Int? { webp.webpQuality }
 
     func validate() throws {
         if let crf, !(0 ... 51).contains(crf) { throw ValidationError("--crf must be between 0 and 51, got \(crf).") }
@@ -174,12 +122,25 @@ struct RenderCommand: ParsableCommand {
         RenderJob.frameRate(for: format, sceneFPS: scene.canvas.fps, requestedFPS: sampling.fps)
     }
 
-    private func destination(for scenePath: String, format: OutputFormat) -> URL {
+    /// The output path as the user would write it (relative paths stay relative).
+    private func destination(for scenePath: String, format: OutputFormat) -> String {
+        let leaf = RenderJob.leafName(scenePath: scenePath, format: format)
         if let output {
-            if scenes.count == 1 { return URL(fileURLWithPath: output) }
-            return URL(fileURLWithPath: output).appendingPathComponent(RenderJob.leafName(scenePath: scenePath, format: format))
+            if scenes.count == 1 { return output }
+            return (output as NSString).appendingPathComponent(leaf)
         }
-        return RenderJob.defaultDestination(scenePath: scenePath, format: format)
+        // A --frames slice never replaces the whole render at the default name.
+        if let frames { return "out/" + Self.sliceName(leaf, frames: frames, format: format) }
+        return "out/" + leaf
+    }
+
+    /// `flip.mp4` with `--frames 10-20` is `flip-frames-10-20.mp4` (`flip-frames-10-20` for a
+    /// PNG folder); commas become underscores: `--frames 6,12,40-` gives `flip-frames-6_12_40-`.
+    static func sliceName(_ leaf: String, frames: FrameRange, format: OutputFormat) -> String {
+        let tag = "-frames-" + frames.description.replacingOccurrences(of: ",", with: "_")
+        if format == .png { return leaf + tag }
+        let ext = (leaf as NSString).pathExtension
+        return (leaf as NSString).deletingPathExtension + tag + "." + ext
     }
 
     private func renderScene(_ path: String) throws {
@@ -197,7 +158,8 @@ struct RenderCommand: ParsableCommand {
     /// `qualityFloor`, quality and colours are not lowered). Returns the file's size.
     @discardableResult
     func render(_ path: String, scene loaded: Scene, format: OutputFormat, fps requestedFPS: Double, scale: Double,
-                        gifLimit: Int? = nil, qualityFloor: Int = 0, fitted: String = "") throws -> Int {
+                        gifLimit: Int? = nil, qualityFloor: Int = 0, fitted: String = "",
+                        search: (attempt: Int, started: Date)? = nil) throws -> Int {
         var scene = loaded
         scene.canvas.fps = requestedFPS
         scene.canvas.scale = scale
@@ -208,8 +170,9 @@ struct RenderCommand: ParsableCommand {
         // Check every image once up front, so a bad file fails before any frame is encoded.
         try rasterizer.checkResources(DisplayListBuilder.build(timeline, frame: range[0]))
 
-        var url = destination(for: path, format: format)
-        if output == OutputPath.standardOutputName { url = URL(fileURLWithPath: "/dev/stdout") }
+        let target = destination(for: path, format: format)
+        let created = try OutputFolders.prepare(target)
+        let url = URL(fileURLWithPath: output == OutputPath.standardOutputName ? "/dev/stdout" : target)
         let width = scene.canvas.pixelWidth, height = scene.canvas.pixelHeight
         let fps = scene.canvas.fps
         let settings = quality?.settings ?? QualityPreset.defaults
@@ -225,7 +188,7 @@ struct RenderCommand: ParsableCommand {
         let sink = try RenderJob.makeSink(format: format, path: sinkPath, width: width, height: height, fps: fps,
                                           startIndex: range[0], frameNumbers: range, settings: encoder)
         let progress = ProgressBar(label: URL(fileURLWithPath: path).lastPathComponent, total: range.count,
-                                   enabled: !quiet && Diagnostics.standardErrorIsTerminal)
+                                   mode: ProgressBar.mode(quiet: quiet))
         if let gif = sink as? GIFWriter { gif.progress = { phase, fraction in progress.update(phase: phase, fraction: fraction) } }
         let started = Date()
         do {
@@ -256,8 +219,15 @@ struct RenderCommand: ParsableCommand {
         } else if format == .webp || format == .apng {
             details = String(format: "; %.0f fps", fps)
         }
-        Diagnostics.note(String(format: "%@ → %@  (%d frames, %d×%d px, %.2f s of animation, rendered in %.2f s%@)%@",
-                                path, url.path, range.count, width, height, timeline.duration, seconds, details, fitted), quiet: quiet)
+        if let search {
+            // --max-size: the whole command's time, not only the attempt that fitted.
+            details += String(format: "; attempt %d of the --max-size search, %.2f s in all", search.attempt,
+                              Date().timeIntervalSince(search.started))
+        }
+        let shown = output == OutputPath.standardOutputName ? "standard output" : target
+        Diagnostics.note(String(format: "%@ → %@  (%d frames, %d×%d px, %.2f s of animation, rendered in %.2f s%@%@)%@",
+                                path, shown, range.count, width, height, timeline.duration, seconds, details, created, fitted),
+                         quiet: quiet)
         return ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int) ?? 0
     }
 }
@@ -273,13 +243,87 @@ extension RenderCommand {
             let count = Timeline(scene: copy).frameCount
             return (try? (frames ?? FrameRange(argument: "0-")!).resolve(frameCount: count, scene: path).count) ?? count
         }
+        let started = Date()
+        var attempt = 0
         do {
             try GIFSizeFitting.fit(path, candidates: candidates, within: limit) { candidate, qualityFloor, note in
-                try render(path, scene: scene, format: .gif, fps: candidate.fps, scale: candidate.scale, gifLimit: limit,
-                           qualityFloor: qualityFloor, fitted: note)
+                attempt += 1
+                let attemptStarted = Date()
+                do {
+                    try render(path, scene: scene, format: .gif, fps: candidate.fps, scale: candidate.scale, gifLimit: limit,
+                               qualityFloor: qualityFloor, fitted: note, search: (attempt, started))
+                } catch {
+                    // Each attempt that did not fit gets a line, so the time a search takes is accounted for.
+                    guard case let AnimatedImageError.sizeLimitUnreachable(_, _, bytes, quality, colors) = error else { throw error }
+                    Diagnostics.note(String(format: "%@: attempt %d at %@: %d bytes at quality %d, %d colours, over --max-size %d (%.2f s)",
+                                            path, attempt, candidate.flags, bytes, quality, colors, limit,
+                                            Date().timeIntervalSince(attemptStarted)), quiet: quiet)
+                    throw error
+                }
             }
         } catch let unreachable as GIFSizeFitting.Unreachable {
-            throw CLIError(unreachable.message, hint: unreachable.hint)
+            throw CLIError(unreachable.message + String(format: " (%.2f s)", Date().timeIntervalSince(started)), hint: unreachable.hint)
         }
     }
+}
+
+/// `render`'s options in the groups its --help shows; the full descriptions are in docs/cli.md.
+struct RenderOutputOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: "A file (.mp4 .gif .webp .apng), PNG folder, or -.")
+    var output: String?
+
+    @Option(help: ArgumentHelp("Default: from -o's extension, else mp4.", valueName: "format"))
+    var format: OutputFormat?
+
+    @Option(help: "Only these frames (from 0), e.g. 0-10,12,30-.")
+    var frames: FrameRange?
+
+    @Option(help: ArgumentHelp("Frames rendered at once. (default: the cores)", valueName: "n"))
+    var jobs: Int?
+
+    @Flag(help: "Draw scripted fingers as discs, like Show Touches.")
+    var showTouches = false
+
+    @Flag(help: "No progress or summary. (-q is --quality here.)")
+    var quiet = false
+}
+
+struct RenderQualityOptions: ParsableArguments {
+    // -q is quality here, as in Manim's -ql/-qh: the one setting a README-sized render needs.
+    @Option(name: [.customShort("q"), .long], help: ArgumentHelp("low, medium, high or lossless, for every format.", valueName: "level"))
+    var quality: QualityPreset?
+
+    @Option(help: ArgumentHelp("MP4: H.264 CRF 0 (lossless) … 51. (default: 18)", valueName: "n"))
+    var crf: Int?
+
+    @Option(help: ArgumentHelp("Times to play (GIF, WebP, APNG); 0: forever.", valueName: "n"))
+    var loop: Int = 0
+}
+
+struct RenderGIFOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("SSIMULACRA2 target 0…100 per frame. (default: 90)", valueName: "q"))
+    var gifQuality: Int?
+
+    @Flag(help: "Climb to 256 dithered colours at any cost.")
+    var gifStrict = false
+
+    @Option(help: ArgumentHelp("Colours per palette, 2…256.", valueName: "n"))
+    var maxColors: Int = 256
+
+    @Option(help: ArgumentHelp("At most this many bytes (k and M suffixes).", valueName: "bytes"))
+    var maxSize: ByteCount?
+
+    @Option(help: ArgumentHelp("Dithering 0…1 where a frame needs it. (default: 1)", valueName: "level"))
+    var gifDither: Double?
+
+    @Option(help: ArgumentHelp("Palette per animation or per frame.", valueName: "mode"))
+    var gifPalette: GIFWriter.PaletteStrategy = .auto
+}
+
+struct RenderWebPOptions: ParsableArguments {
+    @Flag(help: "Lossy (VP8) frames instead of lossless ones.")
+    var lossy = false
+
+    @Option(help: ArgumentHelp("Quality 0…100 with --lossy.", valueName: "q"))
+    var webpQuality: Int?
 }

@@ -8,17 +8,10 @@ import SeguePresets
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
-        abstract: "Print the scene format as a JSON Schema (draft 2020-12) for editor completion and validation.",
+        abstract: "Print the scene format as a JSON Schema, for editors.",
+        usage: "segue schema [-o <output>]",
         discussion: """
-        The schema is generated from the tables the scene decoder validates with: every key, \
-        its description, its allowed values, and the presets with their parameters. The same \
-        schema is committed as docs/scene.schema.json. In VS Code (with the YAML extension), \
-        start a scene with
-
-          # yaml-language-server: $schema=../docs/scene.schema.json
-
-        or map scene files to it with "yaml.schemas" in the settings (see docs/schema.md). \
-        The schema checks structure (keys, types, names); 'segue check' checks everything.
+        Editor set-up is in docs/schema.md.
 
         Examples:
           segue schema > scene.schema.json
@@ -39,9 +32,11 @@ struct SchemaCommand: ParsableCommand {
         try Diagnostics.failing {
             let text = SceneSchema.json()
             if let output, output != "-" {
+                let created = try OutputFolders.prepare(output)
                 try AtomicFileWriter.write(Array(text.utf8), to: URL(fileURLWithPath: output))
+                Diagnostics.note("schema → \(output)  (JSON Schema, \(text.utf8.count) bytes\(created))", quiet: false)
             } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
+                Console.out(text)
             }
         }
     }

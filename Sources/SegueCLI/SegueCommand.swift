@@ -9,27 +9,15 @@ import SegueEncode
 public struct SegueCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "segue",
-        abstract: "Render UIKit-style transitions from scene files to MP4, GIF, WebP, APNG or PNG frames, and compare renders.",
+        abstract: "Render UIKit transitions to MP4, GIF, WebP, APNG or PNG frames.",
         discussion: """
-        A scene file (YAML or JSON) describes a layer tree and how it animates, with Core Animation's \
-        geometry and timing. Segue evaluates it frame by frame and renders each frame exactly.
+        A scene file (YAML or JSON) describes a layer tree and how it animates, with Core \
+        Animation's geometry and timing. Each command is described in docs/cli.md.
 
         Examples:
           segue render scenes/flip.yaml -o out/flip.mp4
-          segue render scenes/flip.yaml --format png          # out/flip/frame-0000.png …
-          segue still scenes/flip.yaml --time 0.36 -o out/flip-mid.png
-          segue preview scenes/preset-flip.yaml                # live preview in the browser
-          segue check scenes/*.yaml
-          segue dump scenes/flip.yaml --frames 17-18
-          segue plot scenes/flip.yaml --layer fromView --keyPath transform.rotation.y
-          segue expand scenes/preset-flip.yaml                 # what a preset became
-          segue import Animators/Flip.swift --from a --to b -o scenes/flip2.yaml  # a scene from a UIKit animator
-          segue sheet scenes/preset-flip.yaml --frames 8       # a contact sheet
-          segue diff out/before.mp4 out/after.mp4
+          segue preview scenes/preset-flip.yaml          # live, in the browser
           segue test scenes/ --golden goldens/
-          segue --version --verbose                            # linked libraries and licences
-
-        The scene format is documented in docs/scene-format/.
         """,
         version: VersionReport.version,
         subcommands: [RenderCommand.self, StillCommand.self, PreviewCommand.self, CheckCommand.self, DumpCommand.self, PlotCommand.self, ExpandCommand.self, ImportCommand.self, SchemaCommand.self, SheetCommand.self, DiffCommand.self, TestCommand.self]
@@ -43,7 +31,7 @@ public struct SegueCommand: ParsableCommand {
         TemporaryFiles.installSignalHandlers()
         do {
             if VersionReport.isRequested(arguments ?? Array(CommandLine.arguments.dropFirst())) {
-                print(VersionReport.text())
+                Console.line(VersionReport.text())
                 Foundation.exit(0)
             }
             var command = try parseAsRoot(arguments)
@@ -52,10 +40,14 @@ public struct SegueCommand: ParsableCommand {
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
         } catch {
+            if Console.isClosedPipe(error) { Console.exitForClosedPipe() }
             let code = exitCode(for: error)
-            if code == .success { exit(withError: error) } // --help, --version
+            if code == .success { // --help: through Console, so a closed pipe ends it quietly
+                Console.line(fullMessage(for: error))
+                Foundation.exit(0)
+            }
             let message = fullMessage(for: error)
-            FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+            Console.err(message.hasSuffix("\n") ? message : message + "\n")
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }

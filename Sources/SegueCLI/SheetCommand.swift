@@ -12,16 +12,14 @@ import SegueCharts
 struct SheetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sheet",
-        abstract: "Render a contact sheet: evenly spaced frames of a scene in a grid, with their times.",
+        abstract: "Render a contact sheet: evenly spaced frames of a scene in a grid.",
+        usage: "segue sheet <scene> [--frames <frames>] [-o <output>] [options]",
         discussion: """
-        The frames are taken at N evenly spaced times from 0 to the end of the scene (both \
-        included) and laid out left to right, top to bottom, each labelled with its time. Each \
-        frame is rendered at about 2 px/pt (up to 4× the thumbnail) and shrunk to --scale with \
-        a box filter, so small text stays legible.
+        Without -o, scenes/NAME.yaml goes to out/NAME-sheet.png. More in docs/cli.md.
 
         Examples:
-          segue sheet scenes/preset-flip.yaml                         # out/preset-flip-sheet.png
-          segue sheet scenes/preset-flip.yaml --frames 8 --columns 4 --scale 0.5 -o flip.png
+          segue sheet scenes/preset-flip.yaml
+          segue sheet scenes/preset-flip.yaml --frames 8 --columns 4 -o flip.png
         """)
 
     @Argument(help: "The scene file.")
@@ -69,9 +67,12 @@ struct SheetCommand: ParsableCommand {
             }
             let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
             let sheet = ContactSheet(cells: cells, columns: columns ?? min(frames, 6), title: URL(fileURLWithPath: scene).lastPathComponent)
-            if output == nil { try? FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true) }
-            let url = URL(fileURLWithPath: output ?? "out/\(name)-sheet.png")
-            try PNGWriter.write(try sheet.render(), to: url)
+            let target = output ?? "out/\(name)-sheet.png"
+            let created = try OutputFolders.prepare(target)
+            let image = try sheet.render()
+            try PNGWriter.write(image, to: URL(fileURLWithPath: target))
+            Diagnostics.note(String(format: "%@ → %@  (%d frames, %d×%d px%@)", scene, target == "-" ? "standard output" : target,
+                                    frames, image.width, image.height, created), quiet: false)
         }
     }
 }

@@ -11,7 +11,10 @@ struct StillCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "still",
         abstract: "Render one instant of a scene to a PNG.",
+        usage: "segue still <scene> [--time <time>] [-o <output>] [options]",
         discussion: """
+        Without -o, scenes/NAME.yaml at time T goes to out/NAME-T.png. More in docs/cli.md.
+
         Examples:
           segue still scenes/flip.yaml --time 0.36 -o out/flip-mid.png
           segue still scenes/flip.yaml --frame 20 -o out/frame20.png
@@ -51,8 +54,11 @@ struct StillCommand: ParsableCommand {
             try rasterizer.checkResources(list)
             let image = try rasterizer.render(list)
             let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
-            let url = URL(fileURLWithPath: output ?? "out/\(name)-\(String(format: "%.3f", t)).png")
-            try PNGWriter.write(image, to: url)
+            let target = output ?? "out/\(name)-\(String(format: "%.3f", t)).png"
+            let created = try OutputFolders.prepare(target)
+            try PNGWriter.write(image, to: URL(fileURLWithPath: target))
+            Diagnostics.note(String(format: "%@ → %@  (t = %.3f s, %d×%d px%@)", scene, target == "-" ? "standard output" : target,
+                                    t, image.width, image.height, created), quiet: false)
         }
     }
 }

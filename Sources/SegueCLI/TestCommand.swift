@@ -16,48 +16,15 @@ struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Render scenes and compare their frames with golden files.",
+        usage: "segue test <scenes> ... --golden <golden> [options]",
         discussion: """
-        Every scene in the given folders (or the given scene files) is rendered as `segue render` \
-        renders it, and frames 0, N, 2N, … and the last are compared with GOLDEN/<scene>/frame-NNNN.png \
-        (pixelmatch + SSIM, the same comparison and limits as `segue diff`), or with \
-        --mode dump against GOLDEN/<scene>/dump.json: `segue dump`'s per-layer matrices, quads and \
-        opacity, within --tolerance, independent of anti-aliasing.
-
-        GOLDEN/golden.json holds the --scale and --every the goldens were recorded with (and optionally \
-        --max-diff-pixels and --min-ssim); they are this command's defaults, so a plain \
-        `segue test scenes/ --golden goldens/` compares like with like. `segue test --init GOLDEN` writes \
-        one with scale 0.5, every third frame, no differing pixel and SSIM ≥ 0.99.
-
-        --record: missing (the default) records scenes that have no golden and compares the rest; failed \
-        also re-records the scenes that fail; all re-records everything; never writes nothing. Recorded \
-        scenes count as passed. Without --record, the environment variable SEGUE_RECORD sets the mode, and \
-        under CI (CI=true, 1 or yes) the default is never.
-
-        Goldens remember the versions of Cairo, pixman, Pango, HarfBuzz, FreeType, fontconfig and the font \
-        packages that drew them. On other versions, anti-aliasing alone can change pixels: the run says \
-        which versions differ and compares the geometry dump recorded beside the frames instead.
-
-        Under GitHub Actions (GITHUB_ACTIONS=true) a failing scene also prints an ::error annotation on \
-        its file, and $GITHUB_STEP_SUMMARY gets a table of the scenes with each failure's worst frame.
-
-        One line per scene, then exactly `N passed, N failed`. The report folder gets report.json, \
-        junit.xml and report.html (a page that opens from disk: summary table, playback, filmstrip, \
-        slider per failing frame) for the whole run, and per scene a folder with the same report as `segue diff` writes \
-        (images of failing frames, contact sheet, side-by-side video).
-
-        --shard I/N tests the I-th of N fixed slices of the scene list sorted by name; \
-        --merge joins the report folders of several runs (e.g. CI shards) into one, report.html too.
-
-        Exit status: 0 when every scene passes, 1 when one fails, 2 for unusable input.
+        Start with --init; the first run records, later runs compare. Exit status: 0 all pass, 1 a \
+        scene fails, 2 unusable input. Goldens, CI and shards: docs/diff-and-test.md, docs/ci.md.
 
         Examples:
           segue test --init goldens/
           segue test scenes/ --golden goldens/
           segue test scenes/ --golden goldens/ --record failed
-          segue test scenes/ --golden goldens/ --mode dump --tolerance 1e-9
-          segue test scenes/ --golden goldens/ --shard 2/3 --report out/shard-2
-          segue test --merge out/shard-1 out/shard-2 out/shard-3 --report out/test-report
-          xdg-open out/test-report/report.html
         """)
 
     @Argument(help: "Scene folders or scene files; with --merge, report folders (or their report.json).")
@@ -159,19 +126,19 @@ struct TestCommand: ParsableCommand {
             reportDirectory: URL(fileURLWithPath: report), writesVideo: !noVideo, shard: shard,
             loadScene: { path, scale in try SamplingOptions.load(path, scale: scale, limits: limitValues) })
         if let shard, !quiet {
-            print("shard \(shard): \(scenes.count) scene\(scenes.count == 1 ? "" : "s")\(scenes.isEmpty ? "" : " (" + scenes.map(\.name).joined(separator: ", ") + ")")")
+            Console.line("shard \(shard): \(scenes.count) scene\(scenes.count == 1 ? "" : "s")\(scenes.isEmpty ? "" : " (" + scenes.map(\.name).joined(separator: ", ") + ")")")
         }
         let result: TestReport
         do {
             result = try run.run { scene in
-                if !quiet || scene.status == .failed { print(scene.line) }
+                if !quiet || scene.status == .failed { Console.line(scene.line) }
             }
         } catch {
             throw ComparisonExit.fail(error)
         }
-        if result.recorded > 0 { print("recorded: \(result.recorded) scene\(result.recorded == 1 ? "" : "s") in \(goldenURL.path)/") }
-        print("report: \(report)/")
-        print(result.summaryLine)
+        if result.recorded > 0 { Console.line("recorded: \(result.recorded) scene\(result.recorded == 1 ? "" : "s") in \(goldenURL.path)/") }
+        Console.line("report: \(report)/")
+        Console.line(result.summaryLine)
         CIReporting.publish(result, reportFolder: URL(fileURLWithPath: report))
         if result.failed > 0 { throw ComparisonExit.differences }
     }
@@ -190,16 +157,30 @@ struct TestCommand: ParsableCommand {
             throw ComparisonExit.fail(error)
         }
         let s = GoldenSettings.initial
-        print("""
+        Console.line("""
         wrote \(file.path):
-          scale \(s.scale.map { "\($0)" } ?? "scene's")    frames are recorded at half the scene's resolution (a quarter of the pixels)
+          scale \(s.scale.map { "\($0)" } ?? "scene's")    frames are recorded at \(Self.scaleWording(s.scale))
           every \(s.every)        frames 0, \(s.every), \(2 * s.every), … and always the last are compared (the end state counts)
           maxDiffPixels \(s.maxDiffPixels ?? 0)  no pixel may differ beyond pixelmatch's threshold: renders are deterministic
           minSSIM \(s.minSSIM ?? 0)     a structural check on top
-        Together these keep goldens about 1/12 the size of full-scale, every-frame ones. The command line
+        Together these keep goldens a small fraction of the size of full-scale, every-frame ones. The command line
         (--scale, --every, --max-diff-pixels, --min-ssim) overrides them. Next:
           segue test SCENES --golden \(folder)        # records every scene the first time
         """)
+    }
+
+    /// What a golden scale means for the usual 2× and 3× canvases: scale is pixels per point,
+    /// not a fraction of the scene's own scale, so 0.5 is a quarter of a 2× scene's width.
+    static func scaleWording(_ scale: Double?) -> String {
+        guard let scale else { return "each scene's own resolution" }
+        func fraction(_ canvasScale: Double) -> String {
+            let ratio = scale / canvasScale
+            let names: [(Double, String)] = [(1, "all"), (1.0 / 2, "half"), (1.0 / 3, "a third"),
+                                             (1.0 / 4, "a quarter"), (1.0 / 6, "a sixth"), (1.0 / 8, "an eighth")]
+            if let name = names.first(where: { abs($0.0 - ratio) < 1e-9 }) { return name.1 }
+            return String(format: "%g×", ratio)
+        }
+        return "\(String(format: "%g", scale)) px per point: \(fraction(2)) of the width and height of a 2× scene, \(fraction(3)) of a 3× one"
     }
 
     private func runMerge() throws {
@@ -222,9 +203,9 @@ struct TestCommand: ParsableCommand {
         } catch {
             throw ComparisonExit.fail(error)
         }
-        for scene in merged.scenes where !quiet || scene.status == .failed { print(scene.line) }
-        print("merged \(inputs.count) report\(inputs.count == 1 ? "" : "s") into \(report)/")
-        print(merged.summaryLine)
+        for scene in merged.scenes where !quiet || scene.status == .failed { Console.line(scene.line) }
+        Console.line("merged \(inputs.count) report\(inputs.count == 1 ? "" : "s") into \(report)/")
+        Console.line(merged.summaryLine)
         CIReporting.publish(merged, reportFolder: out)
         if merged.failed > 0 { throw ComparisonExit.differences }
     }

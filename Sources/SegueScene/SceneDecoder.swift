@@ -507,6 +507,13 @@ package final class SceneDecoder: ValueReader {
                 }
                 layer.contentsRect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
             case "mask":
+                // `mask: b` reads like a reference to layer b; a mask is a layer of its own, written here.
+                if case let .scalar(text) = value, !isNull(value) {
+                    let reference = knownLayerIDs.contains(text.string)
+                        ? "; a mask is a layer of its own, not a reference to the layer '\(Quote.name(text.string))'" : ""
+                    throw valueError(value, key: "mask", "expected a layer (a map) for 'mask', found \(describe(value))\(reference)",
+                                     suggestion: "write the mask layer in place, like mask: {frame: [0, 0, 100, 100], backgroundColor: \"#000000\"}")
+                }
                 if !isNull(value) {
                     let errorsBefore = collected.count
                     layer.maskLayers = try decodeLayerList(.sequence(.init([value], value.tag, .any, value.mark)), key: "mask", depth: depth + 1)
@@ -949,6 +956,12 @@ package final class SceneDecoder: ValueReader {
             let text = s.string.trimmingCharacters(in: .whitespaces).lowercased()
             if ["inf", "+inf", ".inf", "+.inf", "infinity", "+infinity", ".infinity", "float.infinity", "huge_valf",
                 ".greatestfinitemagnitude", "greatestfinitemagnitude"].contains(text) { return .infinity }
+        }
+        // The message names the bound the value broke: a huge count is over the upper limit.
+        let value = try number(node, "repeatCount", example: "repeatCount: 2")
+        if value > 1_000_000 {
+            throw rangeError(node, "'repeatCount' must be at most 1,000,000, found \(numberText(node))",
+                             "write repeatCount: inf to repeat until the scene ends")
         }
         return try number(node, "repeatCount", in: 0 ... 1_000_000, excludingLower: true,
                           what: "greater than 0 (or inf to repeat until the scene ends)", example: "repeatCount: 2")

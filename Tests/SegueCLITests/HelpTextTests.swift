@@ -79,10 +79,11 @@ import Testing
                 .replacingOccurrences(of: "  +", with: " ", options: .regularExpression)
             let frames = try #require(help.range(of: "--frames <frames> ", options: .backwards)).upperBound
             let text = String(help[frames...].prefix(200))
-            let examples = try NSRegularExpression(pattern: "like ([0-9]+(?:-[0-9]*)?)")
-                .matches(in: text, range: NSRange(text.startIndex..., in: text))
-                .compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } }
-            #expect(examples.count >= 3, "\(command): \(text)")
+            // "e.g. 0-10,12,30-.": the whole list and each of its pieces.
+            let list = try #require(text.range(of: "e.g. ([0-9,-]*[0-9-])", options: .regularExpression)).upperBound
+            let whole = String(text[text.index(text.startIndex, offsetBy: text.distance(from: text.startIndex, to: try #require(text.range(of: "e.g. ")).upperBound)) ..< list])
+            let examples = [whole] + whole.split(separator: ",").map(String.init)
+            #expect(examples.count >= 4, "\(command): \(text)")
             for example in examples {
                 var arguments = [command, scene, "--frames", example]
                 if command == "render" { arguments += ["--format", "png", "-o", box.path("f-\(example)"), "--quiet"] }
