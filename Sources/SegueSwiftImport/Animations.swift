@@ -63,7 +63,7 @@ extension Evaluator {
             let delay = try num(args, "delay", scope, default: 0)
             var options = try optionNames(args, scope)
             for o in options where !o.hasPrefix("calculationMode") && Self.curveOptions[o] == nil && !Self.optionsWithoutEffect.contains(o) {
-                throw fail(.unsupported, args.expr("options")!, "the keyframe option .\(o) is not supported",
+                throw fail(.unsupported, args.expr("options").map(Syntax.init) ?? Syntax(node), "the keyframe option .\(o) is not supported",
                            hint: "supported: .calculationModeLinear, .calculationModeDiscrete, .calculationModePaced, .calculationModeCubic, .calculationModeCubicPaced and the curve options")
             }
             options.removeAll { Self.optionsWithoutEffect.contains($0) }
@@ -329,7 +329,10 @@ extension Evaluator {
         let layer = recorder.id(v)
         if a.className == "CAKeyframeAnimation" {
             guard case let .array(values)? = p["values"] else { throw fail(.invalidValue, node, "the keyframe animation has no values", hint: "set values = [...]") }
-            var kf: [(String, Node)] = [("values", recorder.list(values.map { recorder.node(try! conformCA($0, keyPath), keyPath: keyPath) }, flow: true))]
+            // A value the layer cannot take is an error at the animation, not a crash.
+            var valueNodes: [Node] = []
+            for value in values { valueNodes.append(recorder.node(try conformCA(value, keyPath), keyPath: keyPath)) }
+            var kf: [(String, Node)] = [("values", recorder.list(valueNodes, flow: true))]
             if case let .array(times)? = p["keyTimes"] {
                 var ts: [Double] = []
                 for x in times { ts.append(try double(x, node, "keyTimes")) }

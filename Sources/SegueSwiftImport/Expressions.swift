@@ -128,7 +128,7 @@ extension Evaluator {
         }
         if let t = expr.as(TypeExprSyntax.self) { return .typeName(t.type.trimmedDescription) }
         if let a = expr.as(AsExprSyntax.self) { return try eval(a.expression, scope, hint: hint) }
-        if let tr = expr.as(TryExprSyntax.self) { return try eval(tr.expression, scope, hint: hint) }
+        if let tr = expr.as(TryExprSyntax.self) { return try evalTry(tr, scope, hint: hint) }
         if let aw = expr.as(AwaitExprSyntax.self) {
             throw fail(.unsupported, aw, "'await' is not supported", hint: "animators run synchronously on the main thread; use completion blocks")
         }
@@ -388,8 +388,25 @@ extension Evaluator {
     }
 
     /// The declared type of an assignment target, when it is a stored property with a type.
+    /// The contextual type an assignment gives its value (what an implicit member such as
+    /// `.identity` or `.make(…)` is looked up in): the declared type of the module's property,
+    /// else the type of the value the target holds (a UIKit property keeps its type).
     func staticHint(_ target: ExprSyntax, _ scope: Scope) throws(SwiftImportError) -> String? {
-        if let v = try? eval(target, scope), isFloating(v) { return "Double" }
-        return nil
+        let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? target.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+        if let name, scope.lookup(name) == nil, let declared = instanceOf(scope.selfValue)?.type.properties[name]?.binding.typeAnnotation?.type {
+            return declared.trimmedDescription
+        }
+        guard let v = try? eval(target, scope) else { return nil }
+        if isFloating(v) { return "Double" }
+        switch v {
+        case .affine: return "CGAffineTransform"
+        case .transform: return "CATransform3D"
+        case .rect: return "CGRect"
+        case .point: return "CGPoint"
+        case .size: return "CGSize"
+        case .color: return "UIColor"
+        default: return nil
+        }
     }
 }
