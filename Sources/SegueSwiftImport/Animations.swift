@@ -240,6 +240,18 @@ extension Evaluator {
     // MARK: - Core Animation
 
     func setCAProperty(_ a: CAAnimationObject, _ name: String, _ value: Value, _ node: some SyntaxProtocol, _ scope: Scope) throws(SwiftImportError) {
+        // A property the module's extension of the animation's class declares: its setter runs.
+        if let type = program.types[receiverTypeName(.caAnimation(a), member: name)], let p = type.properties[name], !p.isStatic {
+            guard case let .accessors(list)? = p.binding.accessorBlock?.accessors,
+                  let setter = list.first(where: { $0.accessorSpecifier.text == "set" }), let b = setter.body else {
+                throw fail(.invalidValue, node, "'\(name)' of the module's extension of \(type.name) has no setter: it cannot be assigned",
+                           hint: "give it a set { } accessor, or set what its getter reads")
+            }
+            let inner = Scope(parent: nil, selfValue: .caAnimation(a))
+            inner.names[setter.parameters?.name.text ?? "newValue"] = value
+            _ = try enterCall(node, "this set of '\(name)'") { () throws(SwiftImportError) -> Flow in try run(b.statements, inner) }
+            return
+        }
         let allowed: Set<String> = ["fromValue", "toValue", "byValue", "duration", "beginTime", "timingFunction", "repeatCount", "autoreverses",
                                     "fillMode", "isRemovedOnCompletion", "isAdditive", "speed", "timeOffset", "keyPath", "values", "keyTimes",
                                     "calculationMode", "timingFunctions", "mass", "stiffness", "damping", "initialVelocity", "delegate", "animations",

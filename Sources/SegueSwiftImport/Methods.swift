@@ -418,6 +418,7 @@ extension Evaluator {
             if isInteractionController(scope.selfValue), try setInteractiveProperty(name, value, target) { return }
             if case let .view(v)? = scope.selfValue { return try writeView(v, name, layer: false, value, target) }
             if case let .layer(v)? = scope.selfValue { return try writeView(v, name, layer: true, value, target) }
+            if case let .caAnimation(a)? = scope.selfValue { return try setCAProperty(a, name, value, target, scope) }
             if program.globals[name] != nil { globalValues[name] = value; return }
             throw fail(.unknownIdentifier, r, "cannot assign to '\(name)': it is not declared", hint: "declare it with var \(name) = …")
         }

@@ -49,6 +49,8 @@ extension Evaluator {
         if case let .view(v)? = scope.selfValue, let value = try? readView(v, name, layer: false, r) { return value }
         if case let .layer(v)? = scope.selfValue, let value = try? readView(v, name, layer: true, r) { return value }
         if case let .image(i)? = scope.selfValue, let value = imageMember(i, name) { return value }
+        // Inside an extension of CAAnimation: the animation's own properties (duration, keyPath, …).
+        if case let .caAnimation(a)? = scope.selfValue, let value = try? member(of: .caAnimation(a), name, r, scope: scope) { return value }
         // Inside an extension of CGRect, CGPoint or CGSize: the value's own members (minX, width, …).
         switch scope.selfValue {
         case .rect?, .point?, .size?:
@@ -134,10 +136,24 @@ extension Evaluator {
 
     /// The type whose member `name` applies to `v`: for an enum case, the module's enum that has
     /// both the case and the member (several enums may share a case name such as `.left`).
+    /// A Core Animation class and its superclasses, most specific first.
+    static func caAncestry(_ className: String) -> [String] {
+        switch className {
+        case "CASpringAnimation": return ["CASpringAnimation", "CABasicAnimation", "CAPropertyAnimation", "CAAnimation"]
+        case "CABasicAnimation", "CAKeyframeAnimation": return [className, "CAPropertyAnimation", "CAAnimation"]
+        case "CAPropertyAnimation": return ["CAPropertyAnimation", "CAAnimation"]
+        default: return className == "CAAnimation" ? ["CAAnimation"] : [className, "CAAnimation"]
+        }
+    }
+
     func receiverTypeName(_ v: Value, member name: String) -> String {
         // An image view has UIImageView's extensions and UIView's.
         if case .view = v, let t = program.types["UIImageView"], receiverTypeName(v) == "UIImageView",
            t.properties[name] == nil, t.functions[name] == nil { return "UIView" }
+        // An animation has the extensions of its class and of the classes it inherits from.
+        if case let .caAnimation(a) = v {
+            return Self.caAncestry(a.className).first { program.types[$0].map { $0.properties[name] != nil || $0.functions[name] != nil } ?? false } ?? a.className
+        }
         if case let .enumCase(c, _) = v, let t = program.typeOrder.first(where: { program.types[$0].map {
             $0.isEnum && $0.enumCases.contains(c) && ($0.properties[name] != nil || $0.functions[name] != nil) } ?? false }) {
             return t
@@ -163,6 +179,7 @@ extension Evaluator {
             // The module's enum with that case: its extensions' members apply to the value.
             return program.typeOrder.first { program.types[$0].map { $0.isEnum && $0.enumCases.contains(name) } ?? false } ?? ""
         case let .object(instance): return instance.type.name
+        case let .caAnimation(a): return Self.caAncestry(a.className).first { program.types[$0] != nil } ?? a.className
         default: return ""
         }
     }

@@ -24,3 +24,16 @@ import Testing
         #expect(abs(start - shift) < 1e-6 && abs(mid - shift / 2) < 1e-6, "\(type): \(start), \(mid); expected \(shift): \(why)")
     }
 }
+
+/// Members a module adds to Core Animation's classes in extensions
+/// (Animators/AnimationExtensions.swift) run as written, on the animation as `self`.
+@Suite struct FrameworkExtensionTests {
+    @Test func aComputedPropertyAndAMethodOfAnExtensionOfCAAnimation() throws {
+        let tl = try scene(twoScreens + "transition: {swift: AnimationExtensions.swift, from: list, to: detail}", animators: ["AnimationExtensions.swift"])
+        // fading(from: 0.2) sets 0.2 → 1; milliseconds = 800, then 800 / 2 = 400: a 0.4 s linear
+        // fade, so 0.2 + 0.8 × (0.2 / 0.4) = 0.6 at 0.2 s, and the model value 1 from 0.4 s on.
+        let mid = try #require(node(tl, "detail", at: 0.2)).opacity
+        let after = try #require(node(tl, "detail", at: 0.6)).opacity
+        #expect(abs(mid - 0.6) < 1e-6 && abs(after - 1) < 1e-6, "\(mid), \(after)")
+    }
+}
