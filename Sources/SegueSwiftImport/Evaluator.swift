@@ -201,7 +201,7 @@ final class Evaluator {
                 } else if let f = decl.as(FunctionDeclSyntax.self) {
                     scope.names[f.name.text] = .function(FunctionRef(decl: f, receiver: scope.selfValue, type: nil, captured: scope))
                 } else {
-                    throw fail(.unsupported, decl, "this declaration inside a function is not supported",
+                    throw fail(.unsupported, decl, "\(Self.declarationKind(decl)) declared inside a function is not supported",
                                hint: "declare types at the top level of the file; inside functions use let, var and func")
                 }
             case let .stmt(stmt):
@@ -219,6 +219,18 @@ final class Evaluator {
         }
         for body in deferred.reversed() { _ = try run(body.statements, Scope(parent: scope)) }
         return result
+    }
+
+    /// A declaration's kind in Swift's words, for messages: "a struct", "a type alias".
+    static func declarationKind(_ decl: DeclSyntax) -> String {
+        if decl.is(ClassDeclSyntax.self) { return "a class" }
+        if decl.is(StructDeclSyntax.self) { return "a struct" }
+        if decl.is(EnumDeclSyntax.self) { return "an enum" }
+        if decl.is(ProtocolDeclSyntax.self) { return "a protocol" }
+        if decl.is(TypeAliasDeclSyntax.self) { return "a type alias" }
+        if decl.is(ActorDeclSyntax.self) { return "an actor" }
+        if decl.is(OperatorDeclSyntax.self) { return "an operator" }
+        return "this declaration"
     }
 
     /// An expression used as a statement: `if` and `switch` are expressions in Swift's syntax.

@@ -167,18 +167,22 @@ extension Evaluator {
         for element in s.cases {
             guard case let .switchCase(c) = element else { continue }
             var matched = false
+            var caseScope = Scope(parent: scope)
             switch c.label {
             case .default: matched = true
             case let .case(label):
+                // The same patterns as a switch statement's: bindings, tuples, ranges, casts, where.
                 for item in label.caseItems {
-                    if let p = item.pattern.as(ExpressionPatternSyntax.self), try equal(subject, try eval(p.expression, scope), p) { matched = true }
+                    caseScope = Scope(parent: scope)
+                    matched = try match(item.pattern, subject, caseScope)
+                    if matched, let w = item.whereClause, try !truth(try eval(w.condition, caseScope), w.condition) { matched = false }
+                    if matched { break }
                 }
             @unknown default: break
             }
             if matched {
-                if c.statements.count == 1, case let .expr(e) = c.statements.first!.item,
-                   !e.is(FunctionCallExprSyntax.self) || true { return .returned(try eval(e, Scope(parent: scope))) }
-                return try run(c.statements, Scope(parent: scope))
+                if c.statements.count == 1, let only = c.statements.first, case let .expr(e) = only.item { return .returned(try eval(e, caseScope)) }
+                return try run(c.statements, caseScope)
             }
         }
         throw fail(.invalidValue, s.subject, "no case of the switch matches \(describe(subject))", hint: "add the case or a default:")

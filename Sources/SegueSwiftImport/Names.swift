@@ -275,10 +275,23 @@ extension Evaluator {
         let inner = Scope(parent: f.captured, selfValue: f.receiver)
         let params = Array(f.decl.signature.parameterClause.parameters)
         var remaining = args.items[...]
+        // `inout` parameters: the argument's value in, the parameter's final value back out.
+        var writeBacks: [(local: String, target: ExprSyntax)] = []
         for p in params {
             let label = p.firstName.text == "_" ? nil : p.firstName.text
             let local = (p.secondName ?? p.firstName).text
-            let type = p.type.trimmedDescription
+            let isInout = p.type.as(AttributedTypeSyntax.self)?.specifiers.contains { $0.trimmedDescription == "inout" } == true
+            let type = p.type.as(AttributedTypeSyntax.self)?.baseType.trimmedDescription ?? p.type.trimmedDescription
+            if isInout {
+                guard let next = remaining.first, next.label == label, let io = next.expr.as(InOutExprSyntax.self) else {
+                    throw fail(.invalidValue, args.node, "the inout parameter '\(local)' of \(f.decl.name.text) takes a variable written with &",
+                               hint: "call it as Swift requires: \(f.decl.name.text)(\(label.map { "\($0): " } ?? "")&value)")
+                }
+                inner.names[local] = try eval(io.expression, scope, hint: type)
+                writeBacks.append((local, io.expression))
+                remaining = remaining.dropFirst()
+                continue
+            }
             // A trailing closure fills the next parameter, whatever its label (Swift's forward scan).
             // A type alias may name a function type: only types known not to be functions are skipped.
             let functionType = type.contains("->") || !Self.knownTypes.contains(type.trimmingCharacters(in: CharacterSet(charactersIn: "?!")))
@@ -305,7 +318,9 @@ extension Evaluator {
             throw fail(.invalidValue, extra.expr, "\(f.decl.name.text) has no parameter for this argument")
         }
         guard let b = f.decl.body else { return .void }
-        return labeledTuple(try body(b.statements, inner, args.node), f.decl.signature.returnClause?.type.trimmedDescription)
+        let result = labeledTuple(try body(b.statements, inner, args.node), f.decl.signature.returnClause?.type.trimmedDescription)
+        for w in writeBacks { try assign(w.target, inner.names[w.local] ?? .none, scope) }
+        return result
     }
 
     /// An unlabelled tuple where the type (written out, or a type alias of the module) labels

@@ -20,6 +20,8 @@ import Testing
         ("Labelled", 0.6, "j = 0, 1 for i = 0, 1, 2 (continue outer at j = 2); break outer at i = 3: 6 / 10"),
         ("NestedFunction", 0.6, "total = 0.25 + 0.25 through add, read with base 0.1 by lifted"),
         ("ClosureCapture", 0.375, "three calls of bump add 0.125 each to the captured count"),
+        ("InoutParameter", 0.45, "v = 0.1, then bump adds 0.2 and 0.15 to the caller's v through inout"),
+        ("SwitchExpression", 0.35, "7 is not below 0; let k where k > 5 matches: 7 / 20"),
         ("SwitchForms", 0.55, "0.02 (7 in 5...9) + 0.03 (3 / 100 where v > 1) + 0.2 (a Card, not a Badge, k = 2) + 0.3 (case 1 falls into case 2)"),
     ]
 

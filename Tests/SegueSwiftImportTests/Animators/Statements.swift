@@ -168,3 +168,27 @@ final class SwitchForms: Starting {
         bucket(7) + scaled(3) + shape(Card(), 2) + fallen(1)
     }
 }
+
+/// inout: the function changes the caller's variable (its value in, the parameter's value out).
+final class InoutParameter: Starting {
+    func bump(_ x: inout CGFloat, by step: CGFloat) { x += step }
+    override func start(_ view: UIView) -> CGFloat {
+        var v: CGFloat = 0.1
+        bump(&v, by: 0.2)
+        bump(&v, by: 0.15)
+        return v
+    }
+}
+
+/// A switch expression matches as a switch statement does: ranges, bindings with where.
+final class SwitchExpression: Starting {
+    override func start(_ view: UIView) -> CGFloat {
+        let n = 7
+        let a: CGFloat = switch n {
+        case ..<0: 0.9
+        case let k where k > 5: CGFloat(k) / 20
+        default: 0.8
+        }
+        return a
+    }
+}
