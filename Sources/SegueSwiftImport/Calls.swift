@@ -126,6 +126,11 @@ extension Evaluator {
             }
             guard let baseExpr = m.base else {
                 if name == "init", let h = hint?.trimmingCharacters(in: CharacterSet(charactersIn: "?!")) {
+                    // `.init(polar: 100, angle: 0)` where a CGPoint is expected: an initializer the
+                    // module's extension of the framework type declares, if one takes these labels.
+                    if Self.knownTypes.contains(h), let t = program.types[h], let i = extensionInitializer(t, args) {
+                        return try runExtensionInitializer(h, i, args, scope, c)
+                    }
                     if let t = program.types[h], !t.isEnum, !Self.knownTypes.contains(h) {
                         let given = try initializerArguments(t, args, scope)
                         return try instantiate(t, given, c, args: args, scope: scope)

@@ -89,3 +89,15 @@ final class TupleSlide: Sliding {
         return span((100, 140)) + local.to - local.from + made().to - made().from
     }
 }
+
+extension CGPoint {
+    init(polar radius: CGFloat, angle: CGFloat) { self.init(x: radius * cos(angle), y: radius * sin(angle)) }
+}
+
+/// `.init(polar:angle:)` where a CGPoint is expected is the module's extension initializer.
+final class PolarSlide: Sliding {
+    override func shift() -> CGFloat {
+        let p: CGPoint = .init(polar: 60, angle: 0)
+        return p.x
+    }
+}
