@@ -221,6 +221,21 @@ final class Evaluator {
         return result
     }
 
+    /// A syntax node's kind in words, for messages: `dictionaryExpr` is "a dictionary expression".
+    static func constructName(_ node: some SyntaxProtocol) -> String {
+        var words: [String] = []
+        var current = ""
+        for ch in String(describing: node.kind) {
+            if ch.isUppercase, !current.isEmpty { words.append(current); current = "" }
+            current.append(Character(ch.lowercased()))
+        }
+        if !current.isEmpty { words.append(current) }
+        let full = ["expr": "expression", "stmt": "statement", "decl": "declaration"]
+        if let last = words.last, let word = full[last] { words[words.count - 1] = word }
+        let phrase = words.joined(separator: " ")
+        return ("aeiou".contains(phrase.first ?? "x") ? "an " : "a ") + phrase
+    }
+
     /// A declaration's kind in Swift's words, for messages: "a struct", "a type alias".
     static func declarationKind(_ decl: DeclSyntax) -> String {
         if decl.is(ClassDeclSyntax.self) { return "a class" }
@@ -263,7 +278,7 @@ final class Evaluator {
         if let b = stmt.as(BreakStmtSyntax.self) { return .broke(b.label?.text) }
         if let c = stmt.as(ContinueStmtSyntax.self) { return .continued(c.label?.text) }
         if let flow = try controlFlow(stmt, scope, label: nil) { return flow }
-        throw fail(.unsupported, stmt, "'\(stmt.trimmedDescription.prefix(40))' is not supported",
+        throw fail(.unsupported, stmt, "\(Self.constructName(stmt)) ('\(stmt.trimmedDescription.prefix(40))') is not supported",
                    hint: "statements the importer runs: let, var, if, guard, switch, for-in, while, repeat-while, do-catch, throw, return, defer")
     }
 

@@ -150,7 +150,7 @@ extension Evaluator {
             let knownRoot = parts.first.map { Self.knownTypes.contains(String($0)) || program.types[String($0)] != nil } ?? false
             return .string((knownRoot ? parts.dropFirst() : parts[...]).joined(separator: "."))
         }
-        throw fail(.unsupported, expr, "the expression '\(expr.trimmedDescription.prefix(60))' is not supported",
+        throw fail(.unsupported, expr, "\(Self.constructName(expr)) ('\(expr.trimmedDescription.prefix(60))') is not supported",
                    hint: "the importer evaluates UIKit transition code; see docs/swift-import.md for what it supports")
     }
 
@@ -208,7 +208,8 @@ extension Evaluator {
             }
             var value: Value
             if op == "=" {
-                value = try eval(rhs, scope, hint: try staticHint(targetExpr, scope))
+                let contextual = try staticHint(targetExpr, scope)
+                value = labeledTuple(try eval(rhs, scope, hint: contextual), contextual)
             } else {
                 let current = try eval(targetExpr, scope)
                 let r = try eval(rhs, scope, hint: isFloating(current) ? "Double" : nil)

@@ -198,8 +198,9 @@ extension Evaluator {
         if p.isStatic { return try staticProperty(instance.type, name, node) }
         if let accessor = p.binding.accessorBlock, Self.observers(of: p.binding).isEmpty { return try computed(accessor, selfValue: selfOf(instance), node) }
         if let initializer = p.binding.initializer {
+            let declared = p.binding.typeAnnotation?.type.trimmedDescription
             let v = try enterCall(node, "this first read of '\(name)'") { () throws(SwiftImportError) -> Value in
-                try eval(initializer.value, Scope(parent: nil, selfValue: selfOf(instance)), hint: p.binding.typeAnnotation?.type.trimmedDescription)
+                labeledTuple(try eval(initializer.value, Scope(parent: nil, selfValue: selfOf(instance)), hint: declared), declared)
             }
             instance.stored[name] = v
             self.name(v, name)
@@ -328,7 +329,8 @@ extension Evaluator {
     /// has `s.from` and `s.to`, as Swift converts it.
     func labeledTuple(_ v: Value, _ type: String?) -> Value {
         guard case let .array(items) = v, let type else { return v }
-        let text = program.resolvedTypeName(type.trimmingCharacters(in: .whitespaces))
+        // An optional of the tuple type (`Span?`) converts the same way.
+        let text = program.resolvedTypeName(type.trimmingCharacters(in: .whitespaces)).trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
         guard text.hasPrefix("("), text.hasSuffix(")") else { return v }
         // The elements at the top level of the parentheses, each `label: Type`.
         var labels: [String] = [], depth = 0, current = ""

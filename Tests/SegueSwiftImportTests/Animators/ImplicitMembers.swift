@@ -80,13 +80,18 @@ final class ChainSlide: Sliding {
 
 typealias Span = (from: CGFloat, to: CGFloat)
 
-/// A labelled tuple type takes an unlabelled tuple: its elements get the labels, in order.
+/// A labelled tuple type takes an unlabelled tuple: its elements get the labels, in order, for
+/// a parameter, a return value, a local, and a stored property (optional or not).
 final class TupleSlide: Sliding {
+    var kept: Span = (1, 4)
+    var later: Span?
     func span(_ s: Span) -> CGFloat { s.to - s.from }
     func made() -> Span { (10, 70) }
     override func shift() -> CGFloat {
         let local: Span = (20, 50)
-        return span((100, 140)) + local.to - local.from + made().to - made().from
+        later = (5, 30)
+        let laterSpan = (later?.to ?? 0) - (later?.from ?? 0)
+        return span((100, 140)) + local.to - local.from + made().to - made().from + kept.to - kept.from + laterSpan
     }
 }
 
