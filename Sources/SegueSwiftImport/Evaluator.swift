@@ -450,6 +450,11 @@ final class Evaluator {
             return true
         }
         if e.is(DiscardAssignmentExprSyntax.self) { return true }
+        // `case let x?`, `if case let v? = optional`: matches a value that is not nil.
+        if let o = e.as(OptionalChainingExprSyntax.self) {
+            if case .none = value { return false }
+            return try match(expression: o.expression, value, scope, binding: binding)
+        }
         // `case (let x as UIView, _)`: a tuple matches element by element; `(p)` is p.
         if let t = e.as(TupleExprSyntax.self) {
             if t.elements.count == 1, let only = t.elements.first, only.label == nil { return try match(expression: only.expression, value, scope, binding: binding) }

@@ -22,6 +22,7 @@ import Testing
         ("ClosureCapture", 0.375, "three calls of bump add 0.125 each to the captured count"),
         ("InoutParameter", 0.45, "v = 0.1, then bump adds 0.2 and 0.15 to the caller's v through inout"),
         ("SwitchExpression", 0.35, "7 is not below 0; let k where k > 5 matches: 7 / 20"),
+        ("OptionalPattern", 0.75, "0.3 from case let x?, 0.05 from case nil, then 0.4 from if case let v?"),
         ("SwitchForms", 0.55, "0.02 (7 in 5...9) + 0.03 (3 / 100 where v > 1) + 0.2 (a Card, not a Badge, k = 2) + 0.3 (case 1 falls into case 2)"),
     ]
 

@@ -192,3 +192,19 @@ final class SwitchExpression: Starting {
         return a
     }
 }
+
+/// `case let x?` matches a value that is not nil, and binds it.
+final class OptionalPattern: Starting {
+    func value(_ o: CGFloat?) -> CGFloat {
+        switch o {
+        case let x?: return x
+        case nil: return 0.05
+        }
+    }
+    override func start(_ view: UIView) -> CGFloat {
+        var total = value(0.3) + value(nil)
+        let maybe: CGFloat? = 0.4
+        if case let v? = maybe { total += v }
+        return total
+    }
+}
