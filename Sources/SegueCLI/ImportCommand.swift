@@ -246,6 +246,7 @@ struct ImportCommand: ParsableCommand {
         // Nothing in common but the root: the absolute path reads better than a chain of "..".
         if common <= 1 { return URL(fileURLWithPath: file).standardizedFileURL.path }
         let parts = Array(repeating: "..", count: base.count - common) + target[common...]
-        return parts.joined(separator: "/")
+        // The scene's own folder (the module beside it) is ".": an empty path is YAML's null.
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 }

@@ -19,7 +19,11 @@ extension PresetReader {
 
     func swiftTransition(_ node: Node, _ ctx: PresetContext, previous: inout (String, String)?) throws(SceneError) -> StepOutput {
         var params = try PresetParams(reader: self, node: node, preset: "swift", keys: Self.swiftTransitionKeys)
-        let pathNode = params.node("swift")!
+        // `swift:` with no value reads as null, so the key is there but names nothing.
+        guard let pathNode = params.node("swift") else {
+            throw SceneError(.invalidValue, at: location(node), "'swift' names no file: it is empty or null",
+                             suggestion: "name the animator's file or folder, relative to the scene: swift: Animators/FlipPresent.swift, or swift: . for the scene's own folder")
+        }
         let modulePaths = try swiftModule(pathNode)
         let fullPath = modulePaths[0]
         let typeName = try params.node("type").map { n throws(SceneError) in try string(n, "type", example: "type: FlipPresentCustomTransition") }
@@ -168,13 +172,14 @@ extension PresetReader {
         var operation = TransitionKind.Operation.present
         if let kindNode {
             let n = try name(kindNode, "kind", among: TransitionKind.Operation.allCases.map(\.rawValue), synonyms: [:], what: "kind of transition")
-            operation = TransitionKind.Operation(rawValue: n)!
+            // name(_:among:) returns one of the raw values it was given.
+            operation = TransitionKind.Operation(rawValue: n) ?? .present
         }
         var style = TransitionKind.PresentationStyle.fullScreen
         if let styleNode {
             let n = try name(styleNode, "presentationStyle", among: TransitionKind.PresentationStyle.allCases.map(\.rawValue),
                              synonyms: ["overCurrentContext": "overFullScreen", "formSheet": "pageSheet", "automatic": "pageSheet"], what: "presentation style")
-            style = TransitionKind.PresentationStyle(rawValue: n)!
+            style = TransitionKind.PresentationStyle(rawValue: n) ?? .fullScreen
             if operation == .push || operation == .pop {
                 throw SceneError(.invalidValue, at: location(styleNode), "'presentationStyle' is for presentations; a \(operation.rawValue) is a navigation transition",
                                  suggestion: "remove presentationStyle, or use kind: present or kind: dismiss")

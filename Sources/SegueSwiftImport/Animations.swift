@@ -63,7 +63,7 @@ extension Evaluator {
             let delay = try num(args, "delay", scope, default: 0)
             var options = try optionNames(args, scope)
             for o in options where !o.hasPrefix("calculationMode") && Self.curveOptions[o] == nil && !Self.optionsWithoutEffect.contains(o) {
-                throw fail(.unsupported, args.expr("options")!, "the keyframe option .\(o) is not supported",
+                throw fail(.unsupported, args.expr("options").map(Syntax.init) ?? Syntax(node), "the keyframe option .\(o) is not supported",
                            hint: "supported: .calculationModeLinear, .calculationModeDiscrete, .calculationModePaced, .calculationModeCubic, .calculationModeCubicPaced and the curve options")
             }
             options.removeAll { Self.optionsWithoutEffect.contains($0) }
@@ -240,6 +240,18 @@ extension Evaluator {
     // MARK: - Core Animation
 
     func setCAProperty(_ a: CAAnimationObject, _ name: String, _ value: Value, _ node: some SyntaxProtocol, _ scope: Scope) throws(SwiftImportError) {
+        // A property the module's extension of the animation's class declares: its setter runs.
+        if let type = program.types[receiverTypeName(.caAnimation(a), member: name)], let p = type.properties[name], !p.isStatic {
+            guard case let .accessors(list)? = p.binding.accessorBlock?.accessors,
+                  let setter = list.first(where: { $0.accessorSpecifier.text == "set" }), let b = setter.body else {
+                throw fail(.invalidValue, node, "'\(name)' of the module's extension of \(type.name) has no setter: it cannot be assigned",
+                           hint: "give it a set { } accessor, or set what its getter reads")
+            }
+            let inner = Scope(parent: nil, selfValue: .caAnimation(a))
+            inner.names[setter.parameters?.name.text ?? "newValue"] = value
+            _ = try enterCall(node, "this set of '\(name)'") { () throws(SwiftImportError) -> Flow in try run(b.statements, inner) }
+            return
+        }
         let allowed: Set<String> = ["fromValue", "toValue", "byValue", "duration", "beginTime", "timingFunction", "repeatCount", "autoreverses",
                                     "fillMode", "isRemovedOnCompletion", "isAdditive", "speed", "timeOffset", "keyPath", "values", "keyTimes",
                                     "calculationMode", "timingFunctions", "mass", "stiffness", "damping", "initialVelocity", "delegate", "animations",
@@ -329,7 +341,10 @@ extension Evaluator {
         let layer = recorder.id(v)
         if a.className == "CAKeyframeAnimation" {
             guard case let .array(values)? = p["values"] else { throw fail(.invalidValue, node, "the keyframe animation has no values", hint: "set values = [...]") }
-            var kf: [(String, Node)] = [("values", recorder.list(values.map { recorder.node(try! conformCA($0, keyPath), keyPath: keyPath) }, flow: true))]
+            // A value the layer cannot take is an error at the animation, not a crash.
+            var valueNodes: [Node] = []
+            for value in values { valueNodes.append(recorder.node(try conformCA(value, keyPath), keyPath: keyPath)) }
+            var kf: [(String, Node)] = [("values", recorder.list(valueNodes, flow: true))]
             if case let .array(times)? = p["keyTimes"] {
                 var ts: [Double] = []
                 for x in times { ts.append(try double(x, node, "keyTimes")) }

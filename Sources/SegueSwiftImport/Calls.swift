@@ -49,8 +49,7 @@ extension Evaluator {
             }
             // A type of the file (an extension of a UIKit type does not make it one).
             if let t = program.types[name], !Self.knownTypes.contains(name) {
-                var given: [(String, Value)] = []
-                for item in args.items { given.append((item.label ?? "_", try eval(item.expr, scope))) }
+                let given = try initializerArguments(t, args, scope)
                 if let kind = viewSubclassBase(t) { return try makeModuleView(t, base: kind, given, c) }
                 return try instantiate(t, given, c, args: args, scope: scope)
             }
@@ -59,6 +58,13 @@ extension Evaluator {
         if let m = callee.as(MemberAccessExprSyntax.self) {
             let name = m.declName.baseName.text
             // super.init() in an initializer: NSObject's does nothing the importer needs.
+            // super.init(…) where the superclass is the module's: its initializer, on this instance.
+            // `super` is the superclass of the class the call is written in, not of the instance's.
+            if m.base?.is(SuperExprSyntax.self) == true, name == "init", let instance = instanceOf(scope.selfValue),
+               let parent = Self.enclosingTypeName(Syntax(c)).flatMap({ program.types[$0]?.superclass }), !parent.initializers.isEmpty {
+                try initialize(instance, try initializerArguments(parent, args, scope), c, excluding: c, as: parent)
+                return .void
+            }
             if m.base?.is(SuperExprSyntax.self) == true, name == "init" {
                 // A UIView subclass's super.init(frame:) gives the view its frame.
                 if case let .view(v)? = scope.selfValue, v.instance != nil, args.labels == ["frame"] {
@@ -114,16 +120,19 @@ extension Evaluator {
                 return .void
             }
             if name == "init", m.base?.trimmedDescription == "self", case let .object(instance)? = scope.selfValue {
-                var given: [(String, Value)] = []
-                for item in args.items { given.append((item.label ?? "_", try eval(item.expr, scope))) }
+                let given = try initializerArguments(instance.type, args, scope)
                 try initialize(instance, given, c, excluding: c)
                 return .void
             }
             guard let baseExpr = m.base else {
                 if name == "init", let h = hint?.trimmingCharacters(in: CharacterSet(charactersIn: "?!")) {
+                    // `.init(polar: 100, angle: 0)` where a CGPoint is expected: an initializer the
+                    // module's extension of the framework type declares, if one takes these labels.
+                    if Self.knownTypes.contains(h), let t = program.types[h], let i = extensionInitializer(t, args) {
+                        return try runExtensionInitializer(h, i, args, scope, c)
+                    }
                     if let t = program.types[h], !t.isEnum, !Self.knownTypes.contains(h) {
-                        var given: [(String, Value)] = []
-                        for item in args.items { given.append((item.label ?? "_", try eval(item.expr, scope))) }
+                        let given = try initializerArguments(t, args, scope)
                         return try instantiate(t, given, c, args: args, scope: scope)
                     }
                     return try globalCall(Self.modernTypeName(h), args, scope, c)
@@ -132,6 +141,12 @@ extension Evaluator {
                 if name == "init", let t = Self.typeForInitLabels(args.labels) { return try globalCall(t, args, scope, c) }
                 // `.now()` as a DispatchTime: seconds since the transition began.
                 if name == "now", args.items.isEmpty { return .double(now) }
+                // `.make(scale: 2)` where a CGAffineTransform is expected: a static function of the
+                // contextual type, the module's own or one its extension of a framework type adds.
+                if let h = hint.map({ Self.modernTypeName($0.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))) }), let t = program.types[h],
+                   let f = t.functions[name].flatMap({ overload($0.filter(Self.isStatic), args) }) {
+                    return try invoke(FunctionRef(decl: f, receiver: .typeName(h), type: t), args, scope)
+                }
                 if name != "init" {
                     // `.fade(direction: .left)`: an enum case with associated values.
                     var values: [Value] = []
@@ -150,6 +165,12 @@ extension Evaluator {
                 }
                 if let type = program.types[t], let f = type.functions[name].flatMap { overload($0, args) } {
                     return try invoke(FunctionRef(decl: f, receiver: base, type: type), args, scope)
+                }
+                // `Failure.tooFar(d)`: a case of the module's enum, with its associated values.
+                if let type = program.types[t], type.isEnum, type.enumCases.contains(name) {
+                    var values: [Value] = []
+                    for item in args.items { values.append(try eval(item.expr, scope)) }
+                    return .enumCase(name, values)
                 }
                 return try staticCall(t, name, args, scope, c)
             }
@@ -602,7 +623,7 @@ extension Evaluator {
                 inner.names[local] = try eval(d.value, inner, hint: p.type.trimmedDescription)
             }
         }
-        if let b = i.body { _ = try run(b.statements, inner) }
+        if let b = i.body { _ = try enterCall(node, "this initialization of \(type)") { () throws(SwiftImportError) -> Flow in try run(b.statements, inner) } }
         if case let .typeName(t)? = inner.selfValue, t.hasPrefix(Self.uninitialized) {
             throw fail(.unsupported, i, "this initializer of \(type) never calls self.init(…), so the importer cannot make the object")
         }
@@ -624,6 +645,21 @@ extension Evaluator {
 
     /// The overload a call means, told apart by its argument labels as Swift does (a parameter
     /// with a default value may be left out).
+    /// The name of the class, struct or extension whose body holds `node`.
+    static func enclosingTypeName(_ node: Syntax) -> String? {
+        var p = node.parent
+        while let c = p {
+            if let d = c.as(ClassDeclSyntax.self) { return d.name.text }
+            if let d = c.as(StructDeclSyntax.self) { return d.name.text }
+            if let d = c.as(ExtensionDeclSyntax.self) { return d.extendedType.trimmedDescription }
+            p = c.parent
+        }
+        return nil
+    }
+
+    /// A `static` or `class` function: a member of the type, not of its instances.
+    static func isStatic(_ f: FunctionDeclSyntax) -> Bool { f.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" } }
+
     func overload(_ candidates: [FunctionDeclSyntax], _ args: Arguments) -> FunctionDeclSyntax? {
         guard candidates.count > 1 else { return candidates.first }
         let labels = args.labels

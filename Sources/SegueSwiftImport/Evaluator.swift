@@ -7,8 +7,12 @@ import Yams
 enum Flow {
     case normal
     case returned(Value)
-    case broke
-    case continued
+    /// `break`, `break label`.
+    case broke(String?)
+    /// `continue`, `continue label`.
+    case continued(String?)
+    /// `fallthrough` at the end of a switch case.
+    case fellThrough
 }
 
 /// A call's arguments, kept as syntax so each is evaluated with the type the callee expects
@@ -85,6 +89,14 @@ final class Evaluator {
     var pendingOrder = 0
     var callDepth = 0
     var steps = 0
+    /// The lowest native stack address the evaluation may use (Limits.swift); 0 until first checked.
+    var stackFloor: UInt = 0
+    /// The call-depth limit on this thread's stack (Limits.swift).
+    var callDepthLimit = Evaluator.maximumCallDepth
+    /// The stored properties whose observer is running: Swift sets them directly inside it.
+    var observing: [(instance: ObjectIdentifier, name: String, accessor: SyntaxIdentifier)] = []
+    /// The value a Swift `throw` threw, with the error that carries it out until a catch takes it.
+    var swiftThrown: (value: Value, error: SwiftImportError)?
     var completedAt: Double?
     /// The `completeTransition(_:)` call that ended the transition.
     var completedNode: Syntax?
@@ -157,7 +169,9 @@ final class Evaluator {
         text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
     }
 
+    /// One step of evaluation: counted against the step limit, and the native stack checked.
     func tick(_ node: some SyntaxProtocol) throws(SwiftImportError) {
+        try checkStack(node)
         steps += 1
         if steps > 2_000_000 {
             throw fail(.unsupported, node, "the animator runs too long (more than 2,000,000 steps): a loop that never ends?",
@@ -185,9 +199,9 @@ final class Evaluator {
                 if let v = decl.as(VariableDeclSyntax.self) {
                     try declare(v, scope)
                 } else if let f = decl.as(FunctionDeclSyntax.self) {
-                    scope.names[f.name.text] = .function(FunctionRef(decl: f, receiver: scope.selfValue, type: nil))
+                    scope.names[f.name.text] = .function(FunctionRef(decl: f, receiver: scope.selfValue, type: nil, captured: scope))
                 } else {
-                    throw fail(.unsupported, decl, "this declaration inside a function is not supported",
+                    throw fail(.unsupported, decl, "\(Self.declarationKind(decl)) declared inside a function is not supported",
                                hint: "declare types at the top level of the file; inside functions use let, var and func")
                 }
             case let .stmt(stmt):
@@ -205,6 +219,33 @@ final class Evaluator {
         }
         for body in deferred.reversed() { _ = try run(body.statements, Scope(parent: scope)) }
         return result
+    }
+
+    /// A syntax node's kind in words, for messages: `dictionaryExpr` is "a dictionary expression".
+    static func constructName(_ node: some SyntaxProtocol) -> String {
+        var words: [String] = []
+        var current = ""
+        for ch in String(describing: node.kind) {
+            if ch.isUppercase, !current.isEmpty { words.append(current); current = "" }
+            current.append(Character(ch.lowercased()))
+        }
+        if !current.isEmpty { words.append(current) }
+        let full = ["expr": "expression", "stmt": "statement", "decl": "declaration"]
+        if let last = words.last, let word = full[last] { words[words.count - 1] = word }
+        let phrase = words.joined(separator: " ")
+        return ("aeiou".contains(phrase.first ?? "x") ? "an " : "a ") + phrase
+    }
+
+    /// A declaration's kind in Swift's words, for messages: "a struct", "a type alias".
+    static func declarationKind(_ decl: DeclSyntax) -> String {
+        if decl.is(ClassDeclSyntax.self) { return "a class" }
+        if decl.is(StructDeclSyntax.self) { return "a struct" }
+        if decl.is(EnumDeclSyntax.self) { return "an enum" }
+        if decl.is(ProtocolDeclSyntax.self) { return "a protocol" }
+        if decl.is(TypeAliasDeclSyntax.self) { return "a type alias" }
+        if decl.is(ActorDeclSyntax.self) { return "an actor" }
+        if decl.is(OperatorDeclSyntax.self) { return "an operator" }
+        return "this declaration"
     }
 
     /// An expression used as a statement: `if` and `switch` are expressions in Swift's syntax.
@@ -234,13 +275,14 @@ final class Evaluator {
             return flow
         }
         if let f = stmt.as(ForStmtSyntax.self) { return try runFor(f, scope) }
-        if stmt.is(BreakStmtSyntax.self) { return .broke }
-        if stmt.is(ContinueStmtSyntax.self) { return .continued }
-        throw fail(.unsupported, stmt, "'\(stmt.trimmedDescription.prefix(40))' is not supported",
-                   hint: "statements the importer runs: let, var, if, guard, switch, for-in, return, defer")
+        if let b = stmt.as(BreakStmtSyntax.self) { return .broke(b.label?.text) }
+        if let c = stmt.as(ContinueStmtSyntax.self) { return .continued(c.label?.text) }
+        if let flow = try controlFlow(stmt, scope, label: nil) { return flow }
+        throw fail(.unsupported, stmt, "\(Self.constructName(stmt)) ('\(stmt.trimmedDescription.prefix(40))') is not supported",
+                   hint: "statements the importer runs: let, var, if, guard, switch, for-in, while, repeat-while, do-catch, throw, return, defer")
     }
 
-    func runFor(_ f: ForStmtSyntax, _ scope: Scope) throws(SwiftImportError) -> Flow {
+    func runFor(_ f: ForStmtSyntax, _ scope: Scope, label: String? = nil) throws(SwiftImportError) -> Flow {
         let sequence = try eval(f.sequence, scope)
         var items: [Value] = []
         switch sequence {
@@ -258,11 +300,7 @@ final class Evaluator {
                 throw fail(.invalidValue, f.pattern, "an item of the sequence does not fit this pattern", hint: "write for item in items")
             }
             if let w = f.whereClause, try !truth(try eval(w.condition, inner), w.condition) { continue }
-            switch try run(f.body.statements, inner) {
-            case .normal, .continued: continue
-            case .broke: return .normal
-            case let .returned(v): return .returned(v)
-            }
+            if let exit = Self.leavesLoop(try run(f.body.statements, inner), label) { return exit }
         }
         return .normal
     }
@@ -326,7 +364,7 @@ final class Evaluator {
         throw fail(.invalidValue, node, "expected a Bool here, found \(v.typeDescription)")
     }
 
-    func runSwitch(_ s: SwitchExprSyntax, _ scope: Scope) throws(SwiftImportError) -> Flow {
+    func runSwitch(_ s: SwitchExprSyntax, _ scope: Scope, label: String? = nil) throws(SwiftImportError) -> Flow {
         let subject = try eval(s.subject, scope)
         if case .void = subject {
             // `null` from the scene where the code switches over a value: name the cases it expects.
@@ -343,26 +381,41 @@ final class Evaluator {
             if let first = names.first { error.bind = BindSuggestion(key: Self.normalized(s.subject.trimmedDescription), value: first, swiftType: nil) }
             throw error
         }
+        var cases: [SwitchCaseSyntax] = []
         for element in s.cases {
             guard case let .switchCase(c) = element else {
                 throw fail(.unsupported, element, "#if inside switch is not supported")
             }
+            cases.append(c)
+        }
+        for (index, c) in cases.enumerated() {
             var matched = false
-            let caseScope = Scope(parent: scope)
+            var caseScope = Scope(parent: scope)
             switch c.label {
             case .default: matched = true
-            case let .case(label):
-                for item in label.caseItems {
+            case let .case(caseLabel):
+                for item in caseLabel.caseItems {
+                    // Each pattern binds afresh: a failed one leaves nothing behind.
+                    caseScope = Scope(parent: scope)
                     matched = try match(item.pattern, subject, caseScope)
                     if matched, let w = item.whereClause, try !truth(try eval(w.condition, caseScope), w.condition) { matched = false }
                     if matched { break }
                 }
             @unknown default: break
             }
-            if matched {
-                let flow = try run(c.statements, caseScope)
-                if case .broke = flow { return .normal }
-                return flow
+            guard matched else { continue }
+            // `fallthrough` runs the next case's body without matching its patterns.
+            var next = index, body = c, bodyScope = caseScope
+            while true {
+                let flow = try run(body.statements, bodyScope)
+                switch flow {
+                case let .broke(l) where l == nil || l == label: return .normal
+                case .fellThrough:
+                    next += 1
+                    guard next < cases.count else { return .normal }
+                    body = cases[next]; bodyScope = Scope(parent: scope)
+                default: return flow
+                }
             }
         }
         throw fail(.invalidValue, s.subject, "no case of the switch matches \(describe(subject))",
@@ -397,6 +450,20 @@ final class Evaluator {
             return true
         }
         if e.is(DiscardAssignmentExprSyntax.self) { return true }
+        // `case let x?`, `if case let v? = optional`: matches a value that is not nil.
+        if let o = e.as(OptionalChainingExprSyntax.self) {
+            if case .none = value { return false }
+            return try match(expression: o.expression, value, scope, binding: binding)
+        }
+        // `case (let x as UIView, _)`: a tuple matches element by element; `(p)` is p.
+        if let t = e.as(TupleExprSyntax.self) {
+            if t.elements.count == 1, let only = t.elements.first, only.label == nil { return try match(expression: only.expression, value, scope, binding: binding) }
+            guard let items = Self.tupleElements(value), items.count == t.elements.count else { return false }
+            for (element, item) in zip(t.elements, items) where try !match(expression: element.expression, item, scope, binding: binding) { return false }
+            return true
+        }
+        // `case 0 ..< 10`, `case 0.5...`, `case ..<0`: Swift's ~= on a range tests containment.
+        if let inRange = try rangeContains(e, value, scope) { return inRange }
         // `case let x as T`: matches when the value is a T, and binds it as one.
         if let seq = e.as(SequenceExprSyntax.self), seq.elements.count == 3,
            let op = seq.elements.dropFirst().first?.as(UnresolvedAsExprSyntax.self), op.questionOrExclamationMark == nil,
@@ -420,6 +487,31 @@ final class Evaluator {
         // A case written without its associated values matches whatever they are.
         if case let .enumCase(name, _) = value, case let .enumCase(written, none) = candidate, none.isEmpty { return name == written }
         return try equal(value, candidate, e)
+    }
+
+    /// Whether a number lies in the range `e` writes; nil when `e` is not a range.
+    private func rangeContains(_ e: ExprSyntax, _ value: Value, _ scope: Scope) throws(SwiftImportError) -> Bool? {
+        var lower: ExprSyntax?, upper: ExprSyntax?, op = ""
+        if let seq = e.as(SequenceExprSyntax.self), seq.elements.count == 3,
+           let o = seq.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self), ["..<", "..."].contains(o.operator.text) {
+            lower = seq.elements.first; upper = seq.elements.last; op = o.operator.text
+        } else if let p = e.as(PrefixOperatorExprSyntax.self), ["..<", "..."].contains(p.operator.text) {
+            upper = p.expression; op = p.operator.text
+        } else if let p = e.as(PostfixOperatorExprSyntax.self), p.operator.text == "..." {
+            lower = p.expression; op = "..."
+        } else {
+            return nil
+        }
+        guard let v = number(value) else { return false }
+        func bound(_ b: ExprSyntax) throws(SwiftImportError) -> Double {
+            guard let n = number(try eval(b, scope, hint: value.typeDescription == "Int" ? "Int" : "Double")) else {
+                throw fail(.invalidValue, b, "a range's bound must be a number here")
+            }
+            return n
+        }
+        if let lower, try v < bound(lower) { return false }
+        if let upper { let u = try bound(upper); return op == "..<" ? v < u : v <= u }
+        return true
     }
 
     /// A tuple's elements in order, labeled or not.
@@ -465,7 +557,7 @@ final class Evaluator {
                 scope.names[name] = Value.none   // declared now, assigned later (Value.none: `.none` would remove the key)
                 continue
             }
-            let value = try eval(initializer.value, scope, hint: hint)
+            let value = labeledTuple(try eval(initializer.value, scope, hint: hint), hint)
             self.name(value, name, at: v.bindings.count == 1 ? Syntax(v) : Syntax(b))
             scope.names[name] = value
         }

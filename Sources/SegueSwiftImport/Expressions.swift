@@ -128,7 +128,7 @@ extension Evaluator {
         }
         if let t = expr.as(TypeExprSyntax.self) { return .typeName(t.type.trimmedDescription) }
         if let a = expr.as(AsExprSyntax.self) { return try eval(a.expression, scope, hint: hint) }
-        if let tr = expr.as(TryExprSyntax.self) { return try eval(tr.expression, scope, hint: hint) }
+        if let tr = expr.as(TryExprSyntax.self) { return try evalTry(tr, scope, hint: hint) }
         if let aw = expr.as(AwaitExprSyntax.self) {
             throw fail(.unsupported, aw, "'await' is not supported", hint: "animators run synchronously on the main thread; use completion blocks")
         }
@@ -150,7 +150,7 @@ extension Evaluator {
             let knownRoot = parts.first.map { Self.knownTypes.contains(String($0)) || program.types[String($0)] != nil } ?? false
             return .string((knownRoot ? parts.dropFirst() : parts[...]).joined(separator: "."))
         }
-        throw fail(.unsupported, expr, "the expression '\(expr.trimmedDescription.prefix(60))' is not supported",
+        throw fail(.unsupported, expr, "\(Self.constructName(expr)) ('\(expr.trimmedDescription.prefix(60))') is not supported",
                    hint: "the importer evaluates UIKit transition code; see docs/swift-import.md for what it supports")
     }
 
@@ -167,18 +167,22 @@ extension Evaluator {
         for element in s.cases {
             guard case let .switchCase(c) = element else { continue }
             var matched = false
+            var caseScope = Scope(parent: scope)
             switch c.label {
             case .default: matched = true
             case let .case(label):
+                // The same patterns as a switch statement's: bindings, tuples, ranges, casts, where.
                 for item in label.caseItems {
-                    if let p = item.pattern.as(ExpressionPatternSyntax.self), try equal(subject, try eval(p.expression, scope), p) { matched = true }
+                    caseScope = Scope(parent: scope)
+                    matched = try match(item.pattern, subject, caseScope)
+                    if matched, let w = item.whereClause, try !truth(try eval(w.condition, caseScope), w.condition) { matched = false }
+                    if matched { break }
                 }
             @unknown default: break
             }
             if matched {
-                if c.statements.count == 1, case let .expr(e) = c.statements.first!.item,
-                   !e.is(FunctionCallExprSyntax.self) || true { return .returned(try eval(e, Scope(parent: scope))) }
-                return try run(c.statements, Scope(parent: scope))
+                if c.statements.count == 1, let only = c.statements.first, case let .expr(e) = only.item { return .returned(try eval(e, caseScope)) }
+                return try run(c.statements, caseScope)
             }
         }
         throw fail(.invalidValue, s.subject, "no case of the switch matches \(describe(subject))", hint: "add the case or a default:")
@@ -204,7 +208,8 @@ extension Evaluator {
             }
             var value: Value
             if op == "=" {
-                value = try eval(rhs, scope, hint: try staticHint(targetExpr, scope))
+                let contextual = try staticHint(targetExpr, scope)
+                value = labeledTuple(try eval(rhs, scope, hint: contextual), contextual)
             } else {
                 let current = try eval(targetExpr, scope)
                 let r = try eval(rhs, scope, hint: isFloating(current) ? "Double" : nil)
@@ -388,8 +393,25 @@ extension Evaluator {
     }
 
     /// The declared type of an assignment target, when it is a stored property with a type.
+    /// The contextual type an assignment gives its value (what an implicit member such as
+    /// `.identity` or `.make(…)` is looked up in): the declared type of the module's property,
+    /// else the type of the value the target holds (a UIKit property keeps its type).
     func staticHint(_ target: ExprSyntax, _ scope: Scope) throws(SwiftImportError) -> String? {
-        if let v = try? eval(target, scope), isFloating(v) { return "Double" }
-        return nil
+        let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? target.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+        if let name, scope.lookup(name) == nil, let declared = instanceOf(scope.selfValue)?.type.properties[name]?.binding.typeAnnotation?.type {
+            return declared.trimmedDescription
+        }
+        guard let v = try? eval(target, scope) else { return nil }
+        if isFloating(v) { return "Double" }
+        switch v {
+        case .affine: return "CGAffineTransform"
+        case .transform: return "CATransform3D"
+        case .rect: return "CGRect"
+        case .point: return "CGPoint"
+        case .size: return "CGSize"
+        case .color: return "UIColor"
+        default: return nil
+        }
     }
 }

@@ -234,6 +234,13 @@ extension Evaluator {
             case "remainder(dividingBy:)": return .double(d.remainder(dividingBy: try num(args, "dividingBy", scope)))
             case "rounded()": return .double(d.rounded())
             case "squareRoot()": return .double(d.squareRoot())
+            // Strideable: the distance to another value (b - a), the value moved by a distance (a + n).
+            case "distance(to:)", "advanced(by:)":
+                let other = try arg(args, sig == "distance(to:)" ? "to" : "by", scope, hint: base.typeDescription == "Int" ? "Int" : "Double")
+                let o = try double(other, node, sig)
+                let r = sig == "distance(to:)" ? o - d : d + o
+                if case .int = base, case .int = other { return .int(Int(r)) }
+                return .double(r)
             default: break
             }
         case let .viewController(c):
@@ -411,6 +418,7 @@ extension Evaluator {
             if isInteractionController(scope.selfValue), try setInteractiveProperty(name, value, target) { return }
             if case let .view(v)? = scope.selfValue { return try writeView(v, name, layer: false, value, target) }
             if case let .layer(v)? = scope.selfValue { return try writeView(v, name, layer: true, value, target) }
+            if case let .caAnimation(a)? = scope.selfValue { return try setCAProperty(a, name, value, target, scope) }
             if program.globals[name] != nil { globalValues[name] = value; return }
             throw fail(.unknownIdentifier, r, "cannot assign to '\(name)': it is not declared", hint: "declare it with var \(name) = …")
         }
@@ -469,21 +477,15 @@ extension Evaluator {
     /// Sets a stored property, running its `willSet` and `didSet` observers as Swift does
     /// (`newValue` and `oldValue` visible in them).
     func store(_ instance: Instance, _ name: String, _ value: Value, _ node: some SyntaxProtocol, viaAction: Bool = false) throws(SwiftImportError) {
+        // Inside its own observer, Swift sets the property directly: no observer runs again.
+        let direct = observing.contains { $0.instance == ObjectIdentifier(instance) && $0.name == name && Self.isInside(Syntax(node), $0.accessor) }
         // UIKit's property, overridden to observe it: UIKit stores it, then the observers run.
         if let v = instance.view, isUIKitOverride(instance.type, name) {
-            let observers = Self.observers(of: instance.type.properties[name]?.binding)
+            let observers = direct ? [:] : Self.observers(of: instance.type.properties[name]?.binding)
             let old = try? readView(v, name, layer: instance.isLayer, node)
-            if let willSet = observers["willSet"], let b = willSet.body {
-                let scope = Scope(parent: nil, selfValue: selfOf(instance))
-                scope.names[willSet.parameters?.name.text ?? "newValue"] = value
-                _ = try run(b.statements, scope)
-            }
+            if let willSet = observers["willSet"] { try runAccessor(willSet, instance, name, value, "newValue", node) }
             try writeView(v, name, layer: instance.isLayer, value, node, observed: false)
-            if let didSet = observers["didSet"], let b = didSet.body {
-                let scope = Scope(parent: nil, selfValue: selfOf(instance))
-                scope.names[didSet.parameters?.name.text ?? "oldValue"] = old ?? Value.none
-                _ = try run(b.statements, scope)
-            }
+            if let didSet = observers["didSet"] { try runAccessor(didSet, instance, name, old ?? Value.none, "oldValue", node) }
             return
         }
         if !viaAction, try storeLayerProperty(instance, name, value, node) { return }
@@ -491,26 +493,37 @@ extension Evaluator {
         if instance.isLayer, let v = instance.view, try needsDisplay(instance.type, forKey: name) { v.needsDisplay = true }
         // A computed property's setter runs with the value as `newValue` (or its own name).
         if case let .accessors(list)? = instance.type.properties[name]?.binding.accessorBlock?.accessors,
-           let setter = list.first(where: { $0.accessorSpecifier.text == "set" }), let b = setter.body {
-            let scope = Scope(parent: nil, selfValue: selfOf(instance))
-            scope.names[setter.parameters?.name.text ?? "newValue"] = value
-            _ = try run(b.statements, scope)
+           let setter = list.first(where: { $0.accessorSpecifier.text == "set" }) {
+            try runAccessor(setter, instance, name, value, "newValue", node)
             return
         }
-        let observers = Self.observers(of: instance.type.properties[name]?.binding)
+        let observers = direct ? [:] : Self.observers(of: instance.type.properties[name]?.binding)
         let old = observers.isEmpty ? nil : (instance.stored[name] ?? (try? readProperty(instance, name, node)))
-        if let willSet = observers["willSet"], let b = willSet.body {
-            let scope = Scope(parent: nil, selfValue: selfOf(instance))
-            scope.names[willSet.parameters?.name.text ?? "newValue"] = value
-            _ = try run(b.statements, scope)
-        }
+        if let willSet = observers["willSet"] { try runAccessor(willSet, instance, name, value, "newValue", node) }
         instance.stored[name] = value
         self.name(value, name)
-        if let didSet = observers["didSet"], let b = didSet.body {
-            let scope = Scope(parent: nil, selfValue: selfOf(instance))
-            scope.names[didSet.parameters?.name.text ?? "oldValue"] = old ?? Value.none
-            _ = try run(b.statements, scope)
-        }
+        if let didSet = observers["didSet"] { try runAccessor(didSet, instance, name, old ?? Value.none, "oldValue", node) }
+    }
+
+    /// Runs a setter or an observer of `name` as one more call level, its parameter (`newValue`,
+    /// `oldValue` or the name it gives) set to `value`.
+    private func runAccessor(_ accessor: AccessorDeclSyntax, _ instance: Instance, _ name: String, _ value: Value, _ parameter: String,
+                             _ node: some SyntaxProtocol) throws(SwiftImportError) {
+        guard let b = accessor.body else { return }
+        let kind = accessor.accessorSpecifier.text
+        let scope = Scope(parent: nil, selfValue: selfOf(instance))
+        scope.names[accessor.parameters?.name.text ?? parameter] = value
+        let observer = kind == "willSet" || kind == "didSet"
+        if observer { observing.append((ObjectIdentifier(instance), name, accessor.id)) }
+        defer { if observer { observing.removeLast() } }
+        _ = try enterCall(node, "this set of '\(name)' (its \(kind))") { () throws(SwiftImportError) -> Flow in try run(b.statements, scope) }
+    }
+
+    /// `node` is written inside the declaration `id` (its ancestors include it).
+    static func isInside(_ node: Syntax, _ id: SyntaxIdentifier) -> Bool {
+        var p: Syntax? = node
+        while let c = p { if c.id == id { return true }; p = c.parent }
+        return false
     }
 
     /// A stored property's `willSet` / `didSet`, by name; empty for a plain or computed property.

@@ -49,6 +49,8 @@ extension Evaluator {
         if case let .view(v)? = scope.selfValue, let value = try? readView(v, name, layer: false, r) { return value }
         if case let .layer(v)? = scope.selfValue, let value = try? readView(v, name, layer: true, r) { return value }
         if case let .image(i)? = scope.selfValue, let value = imageMember(i, name) { return value }
+        // Inside an extension of CAAnimation: the animation's own properties (duration, keyPath, …).
+        if case let .caAnimation(a)? = scope.selfValue, let value = try? member(of: .caAnimation(a), name, r, scope: scope) { return value }
         // Inside an extension of CGRect, CGPoint or CGSize: the value's own members (minX, width, …).
         switch scope.selfValue {
         case .rect?, .point?, .size?:
@@ -71,7 +73,9 @@ extension Evaluator {
             guard let initializer = g.initializer else {
                 throw fail(.unsetProperty, r, "'\(name)' is read but never set", hint: bindHint(r))
             }
-            let v = try eval(initializer.value, Scope(parent: nil), hint: g.typeAnnotation?.type.trimmedDescription)
+            let v = try enterCall(r, "this first read of '\(name)'") { () throws(SwiftImportError) -> Value in
+                try eval(initializer.value, Scope(parent: nil), hint: g.typeAnnotation?.type.trimmedDescription)
+            }
             globalValues[name] = v
             self.name(v, name)
             return v
@@ -132,10 +136,24 @@ extension Evaluator {
 
     /// The type whose member `name` applies to `v`: for an enum case, the module's enum that has
     /// both the case and the member (several enums may share a case name such as `.left`).
+    /// A Core Animation class and its superclasses, most specific first.
+    static func caAncestry(_ className: String) -> [String] {
+        switch className {
+        case "CASpringAnimation": return ["CASpringAnimation", "CABasicAnimation", "CAPropertyAnimation", "CAAnimation"]
+        case "CABasicAnimation", "CAKeyframeAnimation": return [className, "CAPropertyAnimation", "CAAnimation"]
+        case "CAPropertyAnimation": return ["CAPropertyAnimation", "CAAnimation"]
+        default: return className == "CAAnimation" ? ["CAAnimation"] : [className, "CAAnimation"]
+        }
+    }
+
     func receiverTypeName(_ v: Value, member name: String) -> String {
         // An image view has UIImageView's extensions and UIView's.
         if case .view = v, let t = program.types["UIImageView"], receiverTypeName(v) == "UIImageView",
            t.properties[name] == nil, t.functions[name] == nil { return "UIView" }
+        // An animation has the extensions of its class and of the classes it inherits from.
+        if case let .caAnimation(a) = v {
+            return Self.caAncestry(a.className).first { program.types[$0].map { $0.properties[name] != nil || $0.functions[name] != nil } ?? false } ?? a.className
+        }
         if case let .enumCase(c, _) = v, let t = program.typeOrder.first(where: { program.types[$0].map {
             $0.isEnum && $0.enumCases.contains(c) && ($0.properties[name] != nil || $0.functions[name] != nil) } ?? false }) {
             return t
@@ -161,6 +179,7 @@ extension Evaluator {
             // The module's enum with that case: its extensions' members apply to the value.
             return program.typeOrder.first { program.types[$0].map { $0.isEnum && $0.enumCases.contains(name) } ?? false } ?? ""
         case let .object(instance): return instance.type.name
+        case let .caAnimation(a): return Self.caAncestry(a.className).first { program.types[$0] != nil } ?? a.className
         default: return ""
         }
     }
@@ -179,7 +198,10 @@ extension Evaluator {
         if p.isStatic { return try staticProperty(instance.type, name, node) }
         if let accessor = p.binding.accessorBlock, Self.observers(of: p.binding).isEmpty { return try computed(accessor, selfValue: selfOf(instance), node) }
         if let initializer = p.binding.initializer {
-            let v = try eval(initializer.value, Scope(parent: nil, selfValue: selfOf(instance)), hint: p.binding.typeAnnotation?.type.trimmedDescription)
+            let declared = p.binding.typeAnnotation?.type.trimmedDescription
+            let v = try enterCall(node, "this first read of '\(name)'") { () throws(SwiftImportError) -> Value in
+                labeledTuple(try eval(initializer.value, Scope(parent: nil, selfValue: selfOf(instance)), hint: declared), declared)
+            }
             instance.stored[name] = v
             self.name(v, name)
             return v
@@ -200,7 +222,9 @@ extension Evaluator {
         guard let initializer = p.binding.initializer else {
             throw fail(.unsetProperty, node, "the static property '\(name)' is read but never set", hint: bindHint(node))
         }
-        return try eval(initializer.value, Scope(parent: nil, selfValue: .typeName(type.name)), hint: p.binding.typeAnnotation?.type.trimmedDescription)
+        return try enterCall(node, "this read of '\(name)'") { () throws(SwiftImportError) -> Value in
+            try eval(initializer.value, Scope(parent: nil, selfValue: .typeName(type.name)), hint: p.binding.typeAnnotation?.type.trimmedDescription)
+        }
     }
 
     func extensionProperty(_ type: TypeDecl, _ name: String, _ receiver: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
@@ -211,6 +235,10 @@ extension Evaluator {
     }
 
     func computed(_ accessor: AccessorBlockSyntax, selfValue: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
+        try enterCall(node, "this read of a computed property") { () throws(SwiftImportError) -> Value in try getter(accessor, selfValue: selfValue, node) }
+    }
+
+    private func getter(_ accessor: AccessorBlockSyntax, selfValue: Value, _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
         let scope = Scope(parent: nil, selfValue: selfValue)
         switch accessor.accessors {
         case let .getter(items):
@@ -241,18 +269,30 @@ extension Evaluator {
     // MARK: - Calling the file's functions and closures
 
     func invoke(_ f: FunctionRef, _ args: Arguments, _ scope: Scope) throws(SwiftImportError) -> Value {
-        callDepth += 1
-        defer { callDepth -= 1 }
-        if callDepth > 100 {
-            throw fail(.unsupported, args.node, "calls nest more than 100 deep: recursion that does not end?")
-        }
-        let inner = Scope(parent: nil, selfValue: f.receiver)
+        try enterCall(args.node, "this call of \(f.decl.name.text)") { () throws(SwiftImportError) -> Value in try invokeBody(f, args, scope) }
+    }
+
+    private func invokeBody(_ f: FunctionRef, _ args: Arguments, _ scope: Scope) throws(SwiftImportError) -> Value {
+        let inner = Scope(parent: f.captured, selfValue: f.receiver)
         let params = Array(f.decl.signature.parameterClause.parameters)
         var remaining = args.items[...]
+        // `inout` parameters: the argument's value in, the parameter's final value back out.
+        var writeBacks: [(local: String, target: ExprSyntax)] = []
         for p in params {
             let label = p.firstName.text == "_" ? nil : p.firstName.text
             let local = (p.secondName ?? p.firstName).text
-            let type = p.type.trimmedDescription
+            let isInout = p.type.as(AttributedTypeSyntax.self)?.specifiers.contains { $0.trimmedDescription == "inout" } == true
+            let type = p.type.as(AttributedTypeSyntax.self)?.baseType.trimmedDescription ?? p.type.trimmedDescription
+            if isInout {
+                guard let next = remaining.first, next.label == label, let io = next.expr.as(InOutExprSyntax.self) else {
+                    throw fail(.invalidValue, args.node, "the inout parameter '\(local)' of \(f.decl.name.text) takes a variable written with &",
+                               hint: "call it as Swift requires: \(f.decl.name.text)(\(label.map { "\($0): " } ?? "")&value)")
+                }
+                inner.names[local] = try eval(io.expression, scope, hint: type)
+                writeBacks.append((local, io.expression))
+                remaining = remaining.dropFirst()
+                continue
+            }
             // A trailing closure fills the next parameter, whatever its label (Swift's forward scan).
             // A type alias may name a function type: only types known not to be functions are skipped.
             let functionType = type.contains("->") || !Self.knownTypes.contains(type.trimmingCharacters(in: CharacterSet(charactersIn: "?!")))
@@ -266,7 +306,7 @@ extension Evaluator {
                 }
                 inner.names[local] = .array(items)
             } else if let next = remaining.first, next.label == label || trailing {
-                inner.names[local] = try eval(next.expr, scope, hint: type)
+                inner.names[local] = labeledTuple(try eval(next.expr, scope, hint: type), type)
                 remaining = remaining.dropFirst()
             } else if let d = p.defaultValue {
                 inner.names[local] = try eval(d.value, inner, hint: type)
@@ -279,7 +319,31 @@ extension Evaluator {
             throw fail(.invalidValue, extra.expr, "\(f.decl.name.text) has no parameter for this argument")
         }
         guard let b = f.decl.body else { return .void }
-        return Self.labeled(try body(b.statements, inner, args.node), as: f.decl.signature.returnClause?.type)
+        let result = labeledTuple(try body(b.statements, inner, args.node), f.decl.signature.returnClause?.type.trimmedDescription)
+        for w in writeBacks { try assign(w.target, inner.names[w.local] ?? .none, scope) }
+        return result
+    }
+
+    /// An unlabelled tuple where the type (written out, or a type alias of the module) labels
+    /// its elements: `let s: Span = (20, 50)` with `typealias Span = (from: CGFloat, to: CGFloat)`
+    /// has `s.from` and `s.to`, as Swift converts it.
+    func labeledTuple(_ v: Value, _ type: String?) -> Value {
+        guard case let .array(items) = v, let type else { return v }
+        // An optional of the tuple type (`Span?`) converts the same way.
+        let text = program.resolvedTypeName(type.trimmingCharacters(in: .whitespaces)).trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
+        guard text.hasPrefix("("), text.hasSuffix(")") else { return v }
+        // The elements at the top level of the parentheses, each `label: Type`.
+        var labels: [String] = [], depth = 0, current = ""
+        for ch in text.dropFirst().dropLast() {
+            // The `>` of a function type's `->` closes nothing.
+            if "([<".contains(ch) { depth += 1 } else if ")]".contains(ch) || ch == ">" && current.last != "-" { depth -= 1 }
+            if ch == ",", depth == 0 { labels.append(current); current = ""; continue }
+            current.append(ch)
+        }
+        labels.append(current)
+        let names = labels.map { $0.split(separator: ":", maxSplits: 1).count == 2 ? $0.split(separator: ":", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces) : "" }
+        guard names.count == items.count, names.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else { return v }
+        return .fields(zip(names, items).map { ($0, $1) })
     }
 
     /// A tuple returned where the declared type labels its elements: `-> (frame: CGRect, scale: CGFloat)`
@@ -293,32 +357,35 @@ extension Evaluator {
     func invokeClosure(_ value: Value, _ arguments: [Value], _ node: some SyntaxProtocol) throws(SwiftImportError) -> Value {
         switch value {
         case let .closure(c, captured):
-            callDepth += 1
-            defer { callDepth -= 1 }
-            if callDepth > 100 { throw fail(.unsupported, c, "closures nest more than 100 deep") }
-            let inner = Scope(parent: captured)
-            var names: [String] = []
-            switch c.signature?.parameterClause {
-            case let .simpleInput(list)?: names = list.map(\.name.text)
-            case let .parameterClause(clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-            case .none: break
-            }
-            for (i, v) in arguments.enumerated() {
-                if i < names.count { inner.names[names[i]] = v }
-                inner.names["$\(i)"] = v
-            }
-            return try body(c.statements, inner, c)
+            return try enterCall(node, "this call of a closure") { () throws(SwiftImportError) -> Value in try runClosure(c, captured, arguments) }
         case let .function(f):
             // A method passed as a closure: call it with positional values.
-            let inner = Scope(parent: nil, selfValue: f.receiver)
-            for (p, v) in zip(f.decl.signature.parameterClause.parameters, arguments) { inner.names[(p.secondName ?? p.firstName).text] = v }
-            guard let b = f.decl.body else { return .void }
-            return try body(b.statements, inner, node)
+            return try enterCall(node, "this call of \(f.decl.name.text)") { () throws(SwiftImportError) -> Value in
+                let inner = Scope(parent: f.captured, selfValue: f.receiver)
+                for (p, v) in zip(f.decl.signature.parameterClause.parameters, arguments) { inner.names[(p.secondName ?? p.firstName).text] = v }
+                guard let b = f.decl.body else { return .void }
+                return try body(b.statements, inner, node)
+            }
         case .none:
             return .void
         default:
             throw fail(.invalidValue, node, "expected a closure, found \(value.typeDescription)")
         }
+    }
+
+    private func runClosure(_ c: ClosureExprSyntax, _ captured: Scope, _ arguments: [Value]) throws(SwiftImportError) -> Value {
+        let inner = Scope(parent: captured)
+        var names: [String] = []
+        switch c.signature?.parameterClause {
+        case let .simpleInput(list)?: names = list.map(\.name.text)
+        case let .parameterClause(clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case .none: break
+        }
+        for (i, v) in arguments.enumerated() {
+            if i < names.count { inner.names[names[i]] = v }
+            inner.names["$\(i)"] = v
+        }
+        return try body(c.statements, inner, c)
     }
 
     /// Creates an instance of a type of the file: stored properties, then the initializer.
@@ -354,6 +421,20 @@ extension Evaluator {
     }
 
     /// Whether an initializer can be called with these argument labels.
+    /// A call's arguments for one of `type`'s initializers, each evaluated with the type of the
+    /// parameter it goes to as context (`.zero` where a CGPoint is expected is CGPoint.zero).
+    func initializerArguments(_ type: TypeDecl, _ args: Arguments, _ scope: Scope) throws(SwiftImportError) -> [(String, Value)] {
+        let labels = args.items.map { $0.label ?? "_" }
+        let chosen = (type.initializers + type.protocolInitializers).first { Self.takes($0, labels) }
+        var given: [(String, Value)] = []
+        for (item, label) in zip(args.items, labels) {
+            let declared = chosen.map { i in i.signature.parameterClause.parameters.first { $0.firstName.text == label }?.type }
+                ?? type.properties[label]?.binding.typeAnnotation?.type
+            given.append((label, try eval(item.expr, scope, hint: declared.map { $0.trimmedDescription })))
+        }
+        return given
+    }
+
     static func takes(_ i: InitializerDeclSyntax, _ labels: [String]) -> Bool {
         let params = i.signature.parameterClause.parameters
         let names = params.map { $0.firstName.text }
@@ -362,8 +443,10 @@ extension Evaluator {
 
     /// Runs the initializer that takes `given` on `instance`. `excluding`: the initializer
     /// that is calling `self.init(…)`; with no other match and no arguments, NSObject's `init()`.
-    func initialize(_ instance: Instance, _ given: [(String, Value)], _ node: some SyntaxProtocol, excluding caller: (some SyntaxProtocol)?) throws(SwiftImportError) {
-        let type = instance.type
+    func initialize(_ instance: Instance, _ given: [(String, Value)], _ node: some SyntaxProtocol, excluding caller: (some SyntaxProtocol)?,
+                    as owner: TypeDecl? = nil) throws(SwiftImportError) {
+        // `owner`: a superclass whose initializer `super.init(…)` runs on the instance.
+        let type = owner ?? instance.type
         func contains(_ i: InitializerDeclSyntax, _ n: Syntax) -> Bool {
             var p: Syntax? = n
             while let c = p { if c.id == i.id { return true }; p = c.parent }
@@ -394,7 +477,9 @@ extension Evaluator {
                 inner.names[local] = try eval(d.value, inner, hint: p.type.trimmedDescription)
             }
         }
-        if let b = initializer.body { _ = try run(b.statements, inner) }
+        if let b = initializer.body {
+            _ = try enterCall(node, "this initialization of \(type.name)") { () throws(SwiftImportError) -> Flow in try run(b.statements, inner) }
+        }
     }
 
     /// A scene value given to a parameter of this type: strings become enum cases of enums.

@@ -59,7 +59,8 @@ indirect enum FoldedExpr {
                 } else if op.is(AssignmentExprSyntax.self) {
                     lhs = .assign(op: "=", ExprSyntax(op), lhs, rhs)
                 } else {
-                    let name = op.as(BinaryOperatorExprSyntax.self)!.operator.text
+                    // Any other operator keeps its text: evaluating it names it as unsupported.
+                    let name = op.as(BinaryOperatorExprSyntax.self)?.operator.text ?? op.trimmedDescription
                     lhs = name.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(name)
                         ? .assign(op: name, ExprSyntax(op), lhs, rhs) : .binary(op: name, ExprSyntax(op), lhs, rhs)
                 }

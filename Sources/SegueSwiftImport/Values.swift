@@ -183,6 +183,8 @@ struct FunctionRef {
     var decl: FunctionDeclSyntax
     var receiver: Value?
     var type: TypeDecl?
+    /// A nested function's enclosing scope: it reads and changes the locals declared there.
+    var captured: Scope? = nil
 }
 
 /// A type declared in the file (class, struct, enum, with its extensions merged).

@@ -209,4 +209,45 @@ import Testing
         #expect(r.stderr.contains("hint: "))
         #expect(!FileManager.default.fileExists(atPath: box.path("s.yaml")))
     }
+    /// An animator beside other Swift files (where nearly every real one lives): the folder is
+    /// read as its module, whether the scene goes beside it, to standard output from inside the
+    /// folder, or elsewhere, and the scene renders.
+    @Test func importsAnAnimatorBesideOtherSwiftFiles() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let swift = try box.write("Fade.swift", """
+        import UIKit
+        final class Fade: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.4 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let to = c.view(forKey: .to)!
+                c.containerView.addSubview(to)
+                to.alpha = 0
+                UIView.animate(withDuration: 0.4, animations: { to.alpha = 1 }) { _ in c.completeTransition(true) }
+            }
+        }
+        """)
+        _ = try box.write("Foo.swift", "struct Foo {}\n")
+        // The scene beside the animator: the module is the scene's own folder.
+        let beside = box.path("fade.yaml")
+        let r = try segue("import", swift, "--from", "list", "--to", "detail", "-o", beside)
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: beside, encoding: .utf8)
+        #expect(text.contains("swift: ."), "\(text)")
+        // It renders: 0.4 s of fade, then the hold of 0.6 s.
+        let dump = try segue("dump", beside, "--frames", "0")
+        #expect(dump.status == 0, "\(dump.stderr)")
+        #expect(dump.stdout.contains("\"duration\": 1,") || dump.stdout.contains("\"duration\": 1.0"), "\(dump.stdout.prefix(400))")
+        // To standard output, run from inside the folder.
+        let here = try segue("import", "Fade.swift", "--from", "list", "--to", "detail", cwd: URL(fileURLWithPath: box.path("")))
+        #expect(here.status == 0, "\(here.stderr)")
+        #expect(here.stdout.contains("swift: ."), "\(here.stdout)")
+        // And into another folder: the module's folder, relative to the scene.
+        try FileManager.default.createDirectory(atPath: box.path("scenes"), withIntermediateDirectories: true)
+        let elsewhere = box.path("scenes/fade.yaml")
+        let e = try segue("import", swift, "--from", "list", "--to", "detail", "-o", elsewhere)
+        #expect(e.status == 0, "\(e.stderr)")
+        #expect(try String(contentsOfFile: elsewhere, encoding: .utf8).contains("swift: .."))
+        #expect(try segue("dump", elsewhere, "--frames", "0").status == 0)
+    }
 }

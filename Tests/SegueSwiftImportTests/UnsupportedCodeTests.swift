@@ -76,7 +76,8 @@ import SeguePresets
         ("toView.transform = CGAffineTransform(rotationAngle: 1); let f = toView.frame", "toView.frame", "undefined", .invalidValue),
         ("let r = toView.bounds.divided(atDistance: 10, from: .minXEdge)", "toView.bounds.divided", "divided", .unsupported),
         ("super.animationEnded(true)", "super", "super", .unsupported),
-        ("while toView.alpha < 1 { toView.alpha += 0.1 }", "while", "while", .unsupported),
+        ("class Local {}", "class Local", "a class declared inside a function", .unsupported),
+        ("let d = [\"a\": 1]", "[\"a\": 1]", "a dictionary expression", .unsupported),
         ("Task { await Task.yield() }", "Task", "Task", .unknownIdentifier),
         ("let z = toView.layer.presentation()", "toView.layer.presentation", "presentation", .unsupported),
         // Where the app itself would trap, the import stops with the reason.
