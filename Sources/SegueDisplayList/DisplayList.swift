@@ -64,6 +64,11 @@ public struct DisplayNode: Sendable {
     public var gradient: GradientSpec?
     /// A `blur:` layer's effect on what lies behind it, within its rounded bounds.
     public var blur: BlurEffect?
+    /// Where this node is one piece of a layer cut by a sibling's plane (depth sorting in a 3D
+    /// context): the half-planes of its bounds space it is drawn in. Empty for a whole layer.
+    public var depthCuts: [DepthCut] = []
+    /// 0 for a whole layer or its first piece; 1, 2, … for the later pieces of the same layer.
+    public var pieceIndex: Int = 0
 
     public init(id: String, transform: Transform3D, bounds: Rect, opacity: Double, isHidden: Bool,
                 isFrontFacing: Bool, doubleSided: Bool, masksToBounds: Bool, allowsEdgeAntialiasing: Bool = true,

@@ -211,6 +211,9 @@ extension FrameRenderer {
               let mask = makeMask(outline, box: box, alpha: opacity, antialias: node.allowsEdgeAntialiasing) else { return }
         defer { cairo_surface_destroy(mask) }
         guard let maskBits = cairo_image_surface_get_data(mask), let targetBits = cairo_image_surface_get_data(target.surface) else { return }
+        if !node.depthCuts.isEmpty {
+            Self.applyDepthCuts(node.depthCuts, h, to: maskBits, stride: Int(cairo_image_surface_get_stride(mask)), box: box)
+        }
         cairo_surface_flush(target.surface)
         defer { cairo_surface_mark_dirty(target.surface) }
         // In the target's own pixels (its origin is a canvas pixel).
@@ -222,6 +225,34 @@ extension FrameRenderer {
                                   target: targetBits, targetStride: Int(cairo_image_surface_get_stride(target.surface)),
                                   box: local, mask: UnsafePointer(maskBits), maskStride: Int(cairo_image_surface_get_stride(mask)),
                                   opaque: opaque)
+    }
+
+    /// Clears the mask outside a depth-sorted piece: a pixel belongs to the piece when its
+    /// centre is on the piece's side of every cut line, tested in target pixels with the same
+    /// arithmetic for both pieces of a cut, so each pixel goes to exactly one (no anti-aliasing
+    /// along a cut, hence no seam or fringe there). A bounds-space line l maps to target
+    /// pixels as m = h⁻¹·l: f(bounds point) = W · g(pixel), and W > 0 wherever the plane shows.
+    static func applyDepthCuts(_ cuts: [DepthCut], _ h: Homography, to mask: UnsafeMutablePointer<UInt8>, stride: Int, box: PixelRect) {
+        guard let inv = h.inverted else {
+            for y in 0 ..< box.height { memset(mask + y * stride, 0, box.width) }
+            return
+        }
+        let lines = cuts.map { cut in
+            (inv.h11 * cut.a + inv.h12 * cut.b + inv.h13 * cut.c,
+             inv.h21 * cut.a + inv.h22 * cut.b + inv.h23 * cut.c,
+             inv.h31 * cut.a + inv.h32 * cut.b + inv.h33 * cut.c, cut.keepsPositive)
+        }
+        for y in 0 ..< box.height {
+            let py = Double(box.y0 + y) + 0.5
+            let row = mask + y * stride
+            for x in 0 ..< box.width where row[x] != 0 {
+                let px = Double(box.x0 + x) + 0.5
+                for (a, b, c, positive) in lines where (px * a + py * b + c >= 0) != positive {
+                    row[x] = 0
+                    break
+                }
+            }
+        }
     }
 
     /// Whether the plane root's own background covers every pixel of the offscreen image with

@@ -196,7 +196,9 @@ final class FrameRenderer {
         guard Self.drawable(node), let h = pixelHomography(node) else { return }
         // A layer seen in perspective starts a plane: its flattened subtree is drawn once
         // offscreen and projected once (see Planes.swift).
-        if !h.isAffine {
+        // A piece of a layer cut by depth sorting is drawn the same way, through its cuts, so
+        // its pieces come from the same flattened image and share the cut pixel for pixel.
+        if !h.isAffine || !node.depthCuts.isEmpty {
             try drawPlane(node, h)
             return
         }
