@@ -69,6 +69,8 @@ public struct DisplayNode: Sendable {
     public var depthCuts: [DepthCut] = []
     /// 0 for a whole layer or its first piece; 1, 2, … for the later pieces of the same layer.
     public var pieceIndex: Int = 0
+    /// How many pieces the layer was cut into (1 for a whole layer).
+    public var pieceCount: Int = 1
 
     public init(id: String, transform: Transform3D, bounds: Rect, opacity: Double, isHidden: Bool,
                 isFrontFacing: Bool, doubleSided: Bool, masksToBounds: Bool, allowsEdgeAntialiasing: Bool = true,

@@ -134,11 +134,14 @@ public enum DisplayListBuilder {
         let planes = zip(zip(layers, locals), nodes).map { pair, node in
             DepthSort.Plane(matrix: pair.1.then(sublayerSpace), bounds: node.isVisible ? pair.0.bounds : .zero)
         }
-        var seen = [Int](repeating: 0, count: nodes.count)
-        return DepthSort.order(planes).map { piece in
+        let pieces = DepthSort.order(planes)
+        var seen = [Int](repeating: 0, count: nodes.count), counts = seen
+        for piece in pieces { counts[piece.index] += 1 }
+        return pieces.map { piece in
             var n = nodes[piece.index]
             n.depthCuts = piece.cuts
             n.pieceIndex = seen[piece.index]
+            n.pieceCount = counts[piece.index]
             seen[piece.index] += 1
             return n
         }

@@ -151,6 +151,9 @@ final class FrameRenderer {
     /// The id of a blur layer drawn as a group whose blur was applied to the target beneath
     /// the group (an empty group has no backdrop to blur).
     var blurDrawnBeforeGroup: String?
+    /// Flattened images of layers cut into pieces by depth sorting, by layer id, kept from the
+    /// first piece drawn to the last so every piece comes from the one image.
+    var pieceImages: [String: PlaneImage] = [:]
 
     init(list: DisplayList, cache: TextureCache, planeBuffers: PlaneBufferPool, width: Int, height: Int,
          toPixels: Homography? = nil) {
