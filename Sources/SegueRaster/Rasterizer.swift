@@ -34,6 +34,9 @@ import SegueScene
 ///   3D contexts, which are planes of their own) is drawn once offscreen in the plane's own
 ///   coordinates and projected once through one anti-aliased outline mask, so abutting and
 ///   flush sublayers leave no seams or fringes (Planes.swift, PlaneCompositor.swift).
+/// - A layer cut into pieces by depth sorting (`depthCuts`) is drawn as a plane, rendered once
+///   for all its pieces; each piece is projected through the outline mask with every pixel on
+///   the other side of its cut lines cleared, so the pieces share each cut pixel exactly once.
 /// - Compositing is premultiplied sRGB, as Core Animation does (no linear-light blending).
 public final class Rasterizer: @unchecked Sendable {
     let cache: TextureCache
