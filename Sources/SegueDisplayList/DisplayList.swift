@@ -11,7 +11,8 @@ public struct DisplayList: Sendable {
     /// Pixels per point.
     public var scale: Double
     public var background: RGBAColor
-    /// Root nodes, back to front (siblings already in Core Animation's zPosition order).
+    /// Root nodes, back to front (siblings already in Core Animation's order: zPosition, or
+    /// depth order with layers cut into pieces where siblings are turned in 3D).
     public var roots: [DisplayNode]
 
     public init(frameIndex: Int, time: Double, canvasSize: Size, scale: Double, background: RGBAColor, roots: [DisplayNode]) {
@@ -52,7 +53,7 @@ public struct DisplayNode: Sendable {
     public var allowsEdgeAntialiasing: Bool
     /// What is drawn in the layer's bounds (below the sublayers, except the border).
     public var content: LayerContent
-    /// Sublayers, back to front.
+    /// Sublayers, back to front (a layer cut by depth sorting appears once per piece).
     public var children: [DisplayNode]
     /// The layer's shadow, drawn behind it in its own plane (none unless its opacity is set).
     public var shadow: ShadowSpec = ShadowSpec()
@@ -64,6 +65,13 @@ public struct DisplayNode: Sendable {
     public var gradient: GradientSpec?
     /// A `blur:` layer's effect on what lies behind it, within its rounded bounds.
     public var blur: BlurEffect?
+    /// Where this node is one piece of a layer cut by a sibling's plane (depth sorting in a 3D
+    /// context): the half-planes of its bounds space it is drawn in. Empty for a whole layer.
+    public var depthCuts: [DepthCut] = []
+    /// 0 for a whole layer or its first piece; 1, 2, … for the later pieces of the same layer.
+    public var pieceIndex: Int = 0
+    /// How many pieces the layer was cut into (1 for a whole layer).
+    public var pieceCount: Int = 1
 
     public init(id: String, transform: Transform3D, bounds: Rect, opacity: Double, isHidden: Bool,
                 isFrontFacing: Bool, doubleSided: Bool, masksToBounds: Bool, allowsEdgeAntialiasing: Bool = true,

@@ -10,8 +10,9 @@ import SegueTimeline
 /// - a superlayer's `sublayerTransform` applies to its sublayers about the superlayer's own
 ///   anchor point;
 /// - every layer renders its subtree into its own plane (z is dropped after the sublayer
-///   transform, "flattening"), so there is no depth sorting between siblings: they are painted
-///   in zPosition order, then in tree order, like CALayer.
+///   transform, "flattening"); its sublayers share one 3D context there. Flat siblings are
+///   painted in zPosition order, then in tree order. Where a sibling is turned in 3D, they are
+///   drawn in depth order and cut where their planes cross (`DepthSort`), as Core Animation does.
 public enum DisplayListBuilder {
     /// The display list of frame `index` of a timeline. With `showTouches`, scripted fingers are
     /// drawn on top, as the iOS Simulator's "Show touches" does.
@@ -42,7 +43,7 @@ public enum DisplayListBuilder {
 
     public static func build(layers: [LayerState], canvas: Canvas, frameIndex: Int, time: Double) -> DisplayList {
         // The canvas is the root plane: root layers are positioned in canvas points.
-        let roots = orderedForPainting(layers).map { node(for: $0, parentPlane: .identity) }
+        let roots = depthOrdered(orderedForPainting(layers), sublayerSpace: .identity, parentPlane: .identity)
         return DisplayList(frameIndex: frameIndex, time: time, canvasSize: canvas.size, scale: canvas.scale,
                            background: canvas.background, roots: roots)
     }
@@ -92,7 +93,8 @@ public enum DisplayListBuilder {
         // Flatten: whatever depth the layer has in its superlayer is dropped there.
         let full = localMatrix(of: layer).then(parentPlane).flattened
         let childPlane = sublayerMatrix(of: layer).flattened.then(full)
-        let children = orderedForPainting(layer.sublayers).map { node(for: $0, parentPlane: childPlane) }
+        let children = depthOrdered(orderedForPainting(layer.sublayers), sublayerSpace: sublayerMatrix(of: layer),
+                                    parentPlane: childPlane)
         let content = LayerContent(size: layer.bounds.size, backgroundColor: layer.backgroundColor,
                                    cornerRadius: layer.cornerRadius, borderWidth: layer.borderWidth,
                                    borderColor: layer.borderColor, image: layer.contents, text: layer.text,
@@ -116,6 +118,46 @@ public enum DisplayListBuilder {
     /// bounds, as an image's contents would not.
     static func showsPartOfSnapshot(_ layer: LayerState) -> Bool {
         layer.snapshotSize != nil && layer.contentsRect != .unitContents
+    }
+
+    /// The nodes of siblings (in painting order) back to front. Flat siblings (no 3D in their
+    /// own matrices) keep painting order; otherwise their planes in `sublayerSpace` (the
+    /// superlayer's sublayer transform, not flattened) are depth sorted and cut.
+    static func depthOrdered(_ layers: [LayerState], sublayerSpace: Transform3D, parentPlane: Transform3D) -> [DisplayNode] {
+        let nodes = layers.map { node(for: $0, parentPlane: parentPlane) }
+        let locals = layers.map(localMatrix(of:))
+        guard nodes.count > 1, locals.contains(where: { !isFlat($0) }) || needsDepthForZ(locals, sublayerSpace) else {
+            return nodes
+        }
+        // A layer that is not drawn (hidden, transparent, a single-sided back face) takes no
+        // part: with no area it is placed first and cuts nothing.
+        let planes = zip(zip(layers, locals), nodes).map { pair, node in
+            DepthSort.Plane(matrix: pair.1.then(sublayerSpace), bounds: node.isVisible ? pair.0.bounds : .zero)
+        }
+        let pieces = DepthSort.order(planes)
+        var seen = [Int](repeating: 0, count: nodes.count), counts = seen
+        for piece in pieces { counts[piece.index] += 1 }
+        return pieces.map { piece in
+            var n = nodes[piece.index]
+            n.depthCuts = piece.cuts
+            n.pieceIndex = seen[piece.index]
+            n.pieceCount = counts[piece.index]
+            seen[piece.index] += 1
+            return n
+        }
+    }
+
+    /// A layer lies in a plane of constant z in its superlayer, undistorted: z and W do not
+    /// depend on the bounds point.
+    static func isFlat(_ m: Transform3D) -> Bool {
+        m.m13 == 0 && m.m23 == 0 && m.m14 == 0 && m.m24 == 0
+    }
+
+    /// Flat siblings at different zPositions under a sublayer transform with 3D in it may be
+    /// seen from behind or in perspective; otherwise zPosition order is depth order already.
+    static func needsDepthForZ(_ locals: [Transform3D], _ space: Transform3D) -> Bool {
+        guard let z = locals.first?.m43, locals.contains(where: { $0.m43 != z }) else { return false }
+        return !(space.m13 == 0 && space.m23 == 0 && space.m14 == 0 && space.m24 == 0 && space.m34 == 0 && space.m33 > 0)
     }
 
     /// Siblings are painted by zPosition, then in tree order (a stable sort).

@@ -35,7 +35,8 @@ public enum GeometryDumpWriter {
             let list = DisplayListBuilder.build(timeline, time: time, frameIndex: index)
             out.raw(n == 0 ? "\n  " : ",\n  ")
             out.raw("{\"index\": \(index), \"time\": "); out.number(list.time); out.raw(", \"layers\": [")
-            for (k, node) in list.allNodes.enumerated() {
+            // A layer cut into pieces by depth sorting is listed once, at its first piece.
+            for (k, node) in list.allNodes.filter({ $0.pieceIndex == 0 }).enumerated() {
                 out.raw(k == 0 ? "\n    " : ",\n    ")
                 out.raw("{\"id\": "); out.string(node.id)
                 if let place = places[node.id] { out.raw(", \"source\": "); out.string(place.description) }

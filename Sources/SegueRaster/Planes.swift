@@ -81,6 +81,13 @@ struct PlaneLayout: Equatable {
     }
 }
 
+/// A plane's flattened image: premultiplied ARGB32 in a pooled buffer, `stride` bytes a row.
+struct PlaneImage {
+    var buffer: UnsafeMutableRawBufferPointer
+    var stride: Int
+    var opaque: Bool
+}
+
 /// Offscreen buffers for planes, kept between frames so that a 60-frame flip allocates its
 /// plane images once per thread rather than once per frame. Thread-safe.
 final class PlaneBufferPool: @unchecked Sendable {
@@ -183,12 +190,52 @@ extension FrameRenderer {
         guard outline.count >= 3, let outlineBox = PixelRect(enclosing: outline),
               !outlineBox.intersection(clipBox).intersection(target.canvasRect).isEmpty else { return }
 
-        // Render the subtree in the plane's own coordinates. An opaque background filling the
-        // whole image (the usual screen) overwrites every byte, so the image need not be cleared.
+        // A layer cut into pieces is rendered once, for its first piece, and kept for the rest.
+        let cached = node.pieceCount > 1 ? pieceImages[node.id] : nil
+        let image = try cached ?? renderPlaneImage(node, layout: layout, toPlanePoints: toPlanePoints, outlineMasked: clipsToBounds)
+        if node.pieceCount > 1, node.pieceIndex < node.pieceCount - 1 {
+            pieceImages[node.id] = image
+        } else {
+            pieceImages[node.id] = nil
+        }
+        defer { if node.pieceCount <= 1 || node.pieceIndex >= node.pieceCount - 1 { planeBuffers.give(image.buffer) } }
+
+        // Project it once, through one mask: the outline, the ancestor clips and the opacity
+        // (and for a piece, its cuts: only the part of the box on its side of them).
+        var box = outlineBox.intersection(clipBox).intersection(target.canvasRect)
+        if !node.depthCuts.isEmpty {
+            guard let cut = Self.boxWithin(node.depthCuts, h, box: box) else { return }
+            box = cut
+        }
+        guard let toSource = layout.toPlane.then(h).inverted,
+              let mask = makeMask(outline, box: box, alpha: opacity, antialias: node.allowsEdgeAntialiasing) else { return }
+        defer { cairo_surface_destroy(mask) }
+        guard let maskBits = cairo_image_surface_get_data(mask), let targetBits = cairo_image_surface_get_data(target.surface) else { return }
+        if !node.depthCuts.isEmpty {
+            Self.applyDepthCuts(node.depthCuts, h, to: maskBits, stride: Int(cairo_image_surface_get_stride(mask)), box: box)
+        }
+        cairo_surface_flush(target.surface)
+        defer { cairo_surface_mark_dirty(target.surface) }
+        // In the target's own pixels (its origin is a canvas pixel).
+        let local = PixelRect(x0: box.x0 - target.originX, y0: box.y0 - target.originY,
+                              x1: box.x1 - target.originX, y1: box.y1 - target.originY)
+        PlaneCompositor.composite(source: UnsafePointer(image.buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)),
+                                  sourceWidth: layout.width, sourceHeight: layout.height, sourceStride: image.stride,
+                                  toSource: Homography.translation(Double(target.originX), Double(target.originY)).then(toSource),
+                                  target: targetBits, targetStride: Int(cairo_image_surface_get_stride(target.surface)),
+                                  box: local, mask: UnsafePointer(maskBits), maskStride: Int(cairo_image_surface_get_stride(mask)),
+                                  opaque: image.opaque)
+    }
+
+    /// Renders the subtree in the plane's own coordinates into a pooled buffer (the caller
+    /// gives it back). An opaque background filling the whole image (the usual screen)
+    /// overwrites every byte, so the image need not be cleared.
+    func renderPlaneImage(_ node: DisplayNode, layout: PlaneLayout, toPlanePoints: Homography, outlineMasked: Bool) throws -> PlaneImage {
         let stride = layout.width * 4
         let buffer = planeBuffers.take(byteCount: stride * layout.height)
-        defer { planeBuffers.give(buffer) }
-        let opaque = node.mask.isEmpty && Self.fillsLayout(node, layout, outlineMasked: clipsToBounds)
+        var handedOver = false
+        defer { if !handedOver { planeBuffers.give(buffer) } }
+        let opaque = node.mask.isEmpty && Self.fillsLayout(node, layout, outlineMasked: outlineMasked)
         if !opaque { memset(buffer.baseAddress!, 0, stride * layout.height) }
         let offscreen = try RenderTarget.make(data: buffer.baseAddress!, stride: stride,
                                               rect: PixelRect(x0: 0, y0: 0, x1: layout.width, y1: layout.height))
@@ -198,30 +245,98 @@ extension FrameRenderer {
                                           toPixels: toPlanePoints.then(layout.fromPlane))
         planeRenderer.perspectiveMode = perspectiveMode
         planeRenderer.target = offscreen
-        try planeRenderer.drawSubtree(node, layout.fromPlane, alpha: 1, outlineMasked: clipsToBounds)
+        try planeRenderer.drawSubtree(node, layout.fromPlane, alpha: 1, outlineMasked: outlineMasked)
         cairo_surface_flush(offscreen.surface)
         if let mask = node.mask.first {
             cairo_surface_mark_dirty(offscreen.surface)
             try planeRenderer.applyMask(mask)
         }
+        handedOver = true
+        return PlaneImage(buffer: buffer, stride: stride, opaque: opaque)
+    }
 
-        // Project it once, through one mask: the outline, the ancestor clips and the opacity.
-        let box = outlineBox.intersection(clipBox).intersection(target.canvasRect)
-        guard let toSource = layout.toPlane.then(h).inverted,
-              let mask = makeMask(outline, box: box, alpha: opacity, antialias: node.allowsEdgeAntialiasing) else { return }
-        defer { cairo_surface_destroy(mask) }
-        guard let maskBits = cairo_image_surface_get_data(mask), let targetBits = cairo_image_surface_get_data(target.surface) else { return }
-        cairo_surface_flush(target.surface)
-        defer { cairo_surface_mark_dirty(target.surface) }
-        // In the target's own pixels (its origin is a canvas pixel).
-        let local = PixelRect(x0: box.x0 - target.originX, y0: box.y0 - target.originY,
-                              x1: box.x1 - target.originX, y1: box.y1 - target.originY)
-        PlaneCompositor.composite(source: UnsafePointer(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)),
-                                  sourceWidth: layout.width, sourceHeight: layout.height, sourceStride: stride,
-                                  toSource: Homography.translation(Double(target.originX), Double(target.originY)).then(toSource),
-                                  target: targetBits, targetStride: Int(cairo_image_surface_get_stride(target.surface)),
-                                  box: local, mask: UnsafePointer(maskBits), maskStride: Int(cairo_image_surface_get_stride(mask)),
-                                  opaque: opaque)
+    /// The cut lines of a piece in target pixels: m = h⁻¹·l, so that a bounds-space value
+    /// f = W · g(pixel), with W > 0 wherever the plane shows.
+    static func pixelLines(_ cuts: [DepthCut], _ h: Homography) -> [(a: Double, b: Double, c: Double, positive: Bool)]? {
+        guard let inv = h.inverted else { return nil }
+        return cuts.map { cut in
+            (inv.h11 * cut.a + inv.h12 * cut.b + inv.h13 * cut.c,
+             inv.h21 * cut.a + inv.h22 * cut.b + inv.h23 * cut.c,
+             inv.h31 * cut.a + inv.h32 * cut.b + inv.h33 * cut.c, cut.keepsPositive)
+        }
+    }
+
+    /// `box` cut down to the bounding box of its part on the piece's side of every cut line
+    /// (grown by a pixel; the mask decides the exact pixels), or nil when nothing is left.
+    static func boxWithin(_ cuts: [DepthCut], _ h: Homography, box: PixelRect) -> PixelRect? {
+        guard !box.isEmpty, let lines = pixelLines(cuts, h) else { return nil }
+        var poly = [Point(x: Double(box.x0), y: Double(box.y0)), Point(x: Double(box.x1), y: Double(box.y0)),
+                    Point(x: Double(box.x1), y: Double(box.y1)), Point(x: Double(box.x0), y: Double(box.y1))]
+        for (a, b, c, positive) in lines {
+            let s = positive ? 1.0 : -1.0
+            var out: [Point] = []
+            for i in poly.indices {
+                let p = poly[i], q = poly[(i + 1) % poly.count]
+                let fp = s * (a * p.x + b * p.y + c), fq = s * (a * q.x + b * q.y + c)
+                if fp >= 0 { out.append(p) }
+                if (fp >= 0) != (fq >= 0), fp.isFinite, fq.isFinite {
+                    let t = fp / (fp - fq)
+                    out.append(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
+                }
+            }
+            poly = out
+            if poly.isEmpty { return nil }
+        }
+        let xs = poly.map(\.x), ys = poly.map(\.y)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(),
+              [x0, x1, y0, y1].allSatisfy({ $0.isFinite }) else { return box }
+        let r = PixelRect(x0: Int(x0.rounded(.down)) - 1, y0: Int(y0.rounded(.down)) - 1,
+                          x1: Int(x1.rounded(.up)) + 1, y1: Int(y1.rounded(.up)) + 1).intersection(box)
+        return r.isEmpty ? nil : r
+    }
+
+    /// Clears the mask outside a depth-sorted piece: a pixel belongs to the piece when its
+    /// centre is on the piece's side of every cut line, decided with the same arithmetic for
+    /// both pieces of a cut, so each pixel goes to exactly one (no anti-aliasing along a cut,
+    /// hence no seam or fringe there). Along a row a line's value is linear, so each line
+    /// keeps one run of the row: the pixels whose centres lie at or past where it crosses.
+    static func applyDepthCuts(_ cuts: [DepthCut], _ h: Homography, to mask: UnsafeMutablePointer<UInt8>, stride: Int, box: PixelRect) {
+        guard let lines = pixelLines(cuts, h) else {
+            for y in 0 ..< box.height { memset(mask + y * stride, 0, box.width) }
+            return
+        }
+        let w = box.width
+        @inline(__always) func centre(_ i: Int) -> Double { Double(box.x0 + i) + 0.5 }
+        for y in 0 ..< box.height {
+            let py = Double(box.y0 + y) + 0.5
+            var lo = 0, hi = w
+            for (a, b, c, positive) in lines {
+                let rest = b * py + c
+                // Which pixels have g = a·x + rest ≥ 0 (the positive side): a run from `first`
+                // to the row's end when a > 0, from its start up to `first` when a < 0.
+                let crossing = -rest / a
+                guard a != 0, crossing.isFinite else {
+                    if (rest >= 0) != positive { lo = w }
+                    continue
+                }
+                var first = min(max(Int((crossing - Double(box.x0) - 0.5).rounded(.up)), 0), w)
+                while first > 0 && centre(first - 1) >= crossing { first -= 1 }
+                while first < w && centre(first) < crossing { first += 1 }
+                // Pixels first..<w have centre ≥ crossing.
+                if (a > 0) == positive {
+                    lo = max(lo, first)
+                } else {
+                    hi = min(hi, first)
+                }
+            }
+            let row = mask + y * stride
+            if lo >= hi {
+                memset(row, 0, w)
+            } else {
+                if lo > 0 { memset(row, 0, lo) }
+                if hi < w { memset(row + hi, 0, w - hi) }
+            }
+        }
     }
 
     /// Whether the plane root's own background covers every pixel of the offscreen image with

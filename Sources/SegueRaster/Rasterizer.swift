@@ -34,6 +34,9 @@ import SegueScene
 ///   3D contexts, which are planes of their own) is drawn once offscreen in the plane's own
 ///   coordinates and projected once through one anti-aliased outline mask, so abutting and
 ///   flush sublayers leave no seams or fringes (Planes.swift, PlaneCompositor.swift).
+/// - A layer cut into pieces by depth sorting (`depthCuts`) is drawn as a plane, rendered once
+///   for all its pieces; each piece is projected through the outline mask with every pixel on
+///   the other side of its cut lines cleared, so the pieces share each cut pixel exactly once.
 /// - Compositing is premultiplied sRGB, as Core Animation does (no linear-light blending).
 public final class Rasterizer: @unchecked Sendable {
     let cache: TextureCache
@@ -151,6 +154,9 @@ final class FrameRenderer {
     /// The id of a blur layer drawn as a group whose blur was applied to the target beneath
     /// the group (an empty group has no backdrop to blur).
     var blurDrawnBeforeGroup: String?
+    /// Flattened images of layers cut into pieces by depth sorting, by layer id, kept from the
+    /// first piece drawn to the last so every piece comes from the one image.
+    var pieceImages: [String: PlaneImage] = [:]
 
     init(list: DisplayList, cache: TextureCache, planeBuffers: PlaneBufferPool, width: Int, height: Int,
          toPixels: Homography? = nil) {
@@ -196,7 +202,9 @@ final class FrameRenderer {
         guard Self.drawable(node), let h = pixelHomography(node) else { return }
         // A layer seen in perspective starts a plane: its flattened subtree is drawn once
         // offscreen and projected once (see Planes.swift).
-        if !h.isAffine {
+        // A piece of a layer cut by depth sorting is drawn the same way, through its cuts, so
+        // its pieces come from the same flattened image and share the cut pixel for pixel.
+        if !h.isAffine || !node.depthCuts.isEmpty {
             try drawPlane(node, h)
             return
         }
