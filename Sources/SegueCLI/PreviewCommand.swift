@@ -74,9 +74,9 @@ struct PreviewCommand: ParsableCommand {
                 Diagnostics.note("warning: --host \(host) lets other machines reach this preview and its export button; only the URL below, with its token, is answered.", quiet: false)
             }
             let openBrowser = open
-            try studio.serve { url in
-                FileHandle.standardOutput.write(Data("Segue Studio: \(url)  (\(scene); Ctrl-C stops)\n".utf8))
-                if openBrowser { Self.openInBrowser(url) }
+            try studio.serve { urls in
+                for url in urls { FileHandle.standardOutput.write(Data("Segue Studio: \(url)  (\(scene); Ctrl-C stops)\n".utf8)) }
+                if openBrowser, let url = urls.first { Self.openInBrowser(url) }
             }
         }
     }
