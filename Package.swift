@@ -24,8 +24,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // Swift animator import (SegueSwiftImport): the parser only, no macros or compiler plugins.
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
-        // Studio (segue preview): a small HTTP server without SwiftNIO, quick to build.
-        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        // Studio (segue preview): SwiftNIO's HTTP/1 codec, which bounds and parses request heads
+        // in linear time before Studio's own code sees them.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Pure math shared by every stage: CATransform3D, points, colours. No dependencies.
@@ -79,7 +80,9 @@ let package = Package(
         // Studio: `segue preview`, a local web page that plays, inspects and live-reloads a scene.
         .target(name: "SegueStudio", dependencies: [
             "SegueScene", "SeguePresets", "SegueTimeline", "SegueDisplayList", "SegueRaster", "SegueEncode", "SegueRender",
-            .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         // Command-line front end: thin subcommands over the stages.
         .target(name: "SegueCLI", dependencies: [

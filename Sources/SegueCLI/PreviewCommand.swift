@@ -56,9 +56,9 @@ struct PreviewCommand: ParsableCommand {
                 Diagnostics.note("warning: --host \(host) lets other machines reach this preview and its export button; only the URL below, with its token, is answered.", quiet: false)
             }
             let openBrowser = open
-            try studio.serve { url in
-                Console.out("Segue Studio: \(url)  (\(scene); Ctrl-C stops)\n")
-                if openBrowser { Self.openInBrowser(url) }
+            try studio.serve { urls in
+                for url in urls { Console.out("Segue Studio: \(url)  (\(scene); Ctrl-C stops)\n") }
+                if openBrowser, let url = urls.first { Self.openInBrowser(url) }
             }
         }
     }

@@ -35,7 +35,7 @@ enum VersionReport {
         ("swift-argument-parser", "Apache-2.0 WITH Swift-exception"),
         ("swift-syntax", "Apache-2.0 WITH Swift-exception"),
         ("Yams (with libyaml)", "MIT"),
-        ("FlyingFox", "MIT"),
+        ("SwiftNIO (with llhttp)", "Apache-2.0 AND MIT"),
     ]
 
     static func text() -> String {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import FlyingFox
 import Foundation
+import NIOHTTP1
 
 /// Decides which requests Studio answers. Listening on loopback keeps other machines out, but
 /// not other web pages in the user's own browser: a page that rebinds its DNS name to 127.0.0.1
@@ -32,11 +32,13 @@ final class AccessGate: @unchecked Sendable {
 
     /// The header that carries the session token on writes (a custom header also forces a
     /// CORS preflight on any cross-origin attempt, which this server never approves).
-    static let tokenHeader = HTTPHeader("X-Segue-Token")
+    static let tokenHeader = "X-Segue-Token"
 
-    /// Sets the accepted hosts once the listening port is known.
-    func listening(on port: Int) {
-        let names = Self.acceptedHostNames(bindHost: bindHost)
+    /// Sets the accepted hosts once the listening port is known. `ipv6Loopback`: whether `::1`
+    /// is listened on too (a name that reaches nothing is not accepted).
+    func listening(on port: Int, ipv6Loopback: Bool = true) {
+        var names = Self.acceptedHostNames(bindHost: bindHost)
+        if !ipv6Loopback { names.removeAll { $0 == "[::1]" } }
         var list: [String] = []
         for name in names {
             list.append("\(name):\(port)")
@@ -100,29 +102,31 @@ final class AccessGate: @unchecked Sendable {
     }
 
     /// Why `request` is refused, as the 403's plain-text body; nil when it may be answered.
-    func refusal(_ request: HTTPRequest) -> String? {
+    func refusal(_ request: StudioRequest) -> String? {
         let hosts = acceptedHosts
-        let host = (request.headers[HTTPHeader("Host")] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        let host = (request.header("Host") ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         guard !hosts.isEmpty, hosts.contains(host) else {
+            // Only loopback names are listed: beyond loopback, the list would tell anyone who
+            // asks this machine's addresses and name.
             let list = hosts.isEmpty ? "none yet (the server is still starting)" : Self.listed(hosts)
-            let given = host.isEmpty ? "no Host" : "Host '\(host)'"
+            let given = host.isEmpty ? "no Host" : "Host '\(host.prefix(200))'"
             return "Segue Studio answers only requests addressed to it; this one had \(given).\n"
-                + "Accepted hosts: \(list).\n"
+                + (tokenInQuery ? "" : "Accepted hosts: \(list).\n")
                 + "Open the address segue preview printed.\n"
         }
         if tokenInQuery, !Self.sameToken(request.query["token"], token) {
             return "This Segue Studio needs the token printed when it started (…/?token=…).\n"
         }
-        let isPage = request.method == .GET && (request.path == "/" || request.path == "/index.html" || request.path == "/favicon.ico")
-        if let origin = request.headers[HTTPHeader("Origin")], origin.lowercased() != "http://" + host {
-            return "Segue Studio answers only its own page; this request came from \(origin).\n"
+        let isPage = (request.method == .GET || request.method == .HEAD) && (request.path == "/" || request.path == "/index.html" || request.path == "/favicon.ico")
+        if let origin = request.headers["Origin"].first, request.headers["Origin"].count > 1 || origin.lowercased() != "http://" + host {
+            return "Segue Studio answers only its own page; this request came from \(origin.prefix(200)).\n"
         }
         // A link or bookmark from anywhere may open the page; only the page itself may call the API.
-        if !isPage, let site = request.headers[HTTPHeader("Sec-Fetch-Site")]?.lowercased(), site != "same-origin", site != "none" {
-            return "Segue Studio answers only its own page; this request was \(site).\n"
+        if !isPage, let site = request.headers["Sec-Fetch-Site"].first?.lowercased(), site != "same-origin", site != "none" {
+            return "Segue Studio answers only its own page; this request was \(site.prefix(40)).\n"
         }
         if request.method != .GET && request.method != .HEAD {
-            let given = request.headers[Self.tokenHeader] ?? request.query["token"]
+            let given = request.header(Self.tokenHeader) ?? request.query["token"]
             if !Self.sameToken(given, token) {
                 return "Segue Studio's \(request.path) needs the session token that its own page sends; this request had none or a wrong one.\n"
             }

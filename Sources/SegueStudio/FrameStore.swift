@@ -3,6 +3,7 @@ import Foundation
 import SegueRender
 import SegueDisplayList
 import SegueRaster
+import SegueTimeline
 
 /// One rendered frame as the page draws it: straight (not premultiplied) RGBA rows, top to
 /// bottom, the layout of the canvas's ImageData, so the browser copies the pixels as they are.
@@ -12,83 +13,163 @@ struct PreviewFrame: Sendable {
     var rgba: Data
 }
 
+/// One worker thread and a short queue of work for it. Work beyond the queue is refused at
+/// once (the server answers 503), so no number of requests makes more threads, more memory or
+/// a longer wait than the queue holds. A thread of its own rather than Dispatch's pool, which
+/// on Linux is shared with the cooperative threads that answer requests: two frames rendering
+/// there would stall every other request (the long poll that reports an edit among them).
+final class WorkQueue: @unchecked Sendable {
+    struct Full: Error {}
+    private let lock = NSCondition()
+    private var jobs: [@Sendable () -> Void] = []
+    let capacity: Int
+
+    init(capacity: Int, name: String) {
+        self.capacity = capacity
+        let thread = Thread { [self] in
+            while true {
+                let job = lock.withLock { () -> @Sendable () -> Void in
+                    while jobs.isEmpty { lock.wait() }
+                    return jobs.removeFirst()
+                }
+                job()
+            }
+        }
+        thread.name = name
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// Queues `job`; false (and nothing queued) when the queue is full.
+    func tryAdd(_ job: @escaping @Sendable () -> Void) -> Bool {
+        lock.withLock {
+            guard jobs.count < capacity else { return false }
+            jobs.append(job)
+            lock.signal()
+            return true
+        }
+    }
+
+    /// Runs `body` on the worker; throws `Full` when the queue is.
+    func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            if !tryAdd({ continuation.resume(returning: body()) }) { continuation.resume(throwing: Full()) }
+        }
+    }
+}
+
 /// Renders frames on demand and keeps them, newest last, up to a memory budget. The page asks
 /// for the frame at the current time first and then its neighbours, so the order of requests is
-/// the order of rendering. Frames of an older scene version are dropped when a newer one renders.
+/// the order of rendering. Frames render one at a time on one queue: requests for a frame
+/// already queued or rendering wait for that render, and requests beyond the queue are refused
+/// (`busy`). Frames of an older scene version are dropped when a newer one renders.
 final class FrameStore: @unchecked Sendable {
     struct Key: Hashable { var version: Int; var index: Int; var scale: Double; var touches: Bool }
+    typealias Answer = Result<PreviewFrame, Error>
+
+    /// The largest scale the page may ask for (its device pixel ratio), and the most pixels a
+    /// frame may have, whatever the canvas: a smaller scale is used past either.
+    static let maximumScale = 4.0
+    static let maximumPixels = 8 << 20
 
     private let session: SceneSession
     /// One rasterizer per scene version: its texture cache keeps decoded images by path, and
     /// a new version may be a new image under the same path.
     private var rasterizer: (version: Int, renderer: Rasterizer) = (-1, Rasterizer())
-    private let lock = NSCondition()
-    /// Frames being rendered now; a second request for one waits for it instead of rendering it again.
-    private var rendering: Set<Key> = []
+    private let lock = NSLock()
+    private let queue: WorkQueue
+    /// Frames queued or rendering, with the requests waiting for each.
+    private var waiting: [Key: [CheckedContinuation<PreviewFrame, Error>]] = [:]
     private var frames: [Key: PreviewFrame] = [:]
     private var order: [Key] = []
     private var bytes = 0
-    private let budget: Int
+    let budget: Int
 
-    init(session: SceneSession, budget: Int = 512 << 20) {
+    init(session: SceneSession, budget: Int = 160 << 20, queueLength: Int = 4) {
         self.session = session
         self.budget = budget
+        queue = WorkQueue(capacity: queueLength, name: "segue-frames")
     }
 
-    enum Failure: Error { case noScene }
+    enum Failure: Error { case noScene, busy }
 
     /// The frame the page asked for last (index, scale, touches): after an edit it is the one
     /// the page will ask for first, so it is rendered before the page asks.
     private var lastAsked = (index: 0, scale: 1.0, touches: false)
 
-    /// Renders the frame the page is most likely to ask for next, in the background.
+    /// The scale a request for `scale` gets: at most `maximumScale` and `maximumPixels`, at
+    /// least 0.25, rounded down to a multiple of 0.25 so that the caches hold a few scales only.
+    static func scale(_ asked: Double, canvasWidth: Double, canvasHeight: Double) -> Double {
+        var scale = asked.isFinite ? min(maximumScale, max(0.25, asked)) : 1
+        let area = canvasWidth * canvasHeight
+        if area > 0, area * scale * scale > Double(maximumPixels) { scale = (Double(maximumPixels) / area).squareRoot() }
+        return max(0.25, (scale * 4).rounded(.down) / 4)
+    }
+
+    /// Queues the frame the page is most likely to ask for next, when the queue has room.
     func warm() {
         let wanted = lock.withLock { lastAsked }
-        // A thread of its own, not Dispatch's pool, which the server's request handling shares (see `offload`).
-        Thread.detachNewThread { [self] in
-            _ = try? frame(index: wanted.index, scale: wanted.scale, touches: wanted.touches, remember: false)
+        guard let (timeline, key) = resolve(index: wanted.index, scale: wanted.scale, touches: wanted.touches) else { return }
+        lock.withLock {
+            guard frames[key] == nil, waiting[key] == nil else { return }
+            if queue.tryAdd({ [self] in render(key, timeline) }) { waiting[key] = [] }
         }
     }
 
-    /// Frame `index` of the current version at `scale` pixels per point. Blocks while rendering.
-    func frame(index: Int, scale: Double, touches: Bool, remember: Bool = true) throws -> (PreviewFrame, version: Int) {
-        guard let (timeline, version) = session.timeline(scale: scale) else { throw Failure.noScene }
-        let clamped = max(0, min(index, timeline.frameCount - 1))
-        let key = Key(version: version, index: clamped, scale: scale, touches: touches)
-        if remember { lock.withLock { lastAsked = (clamped, scale, touches) } }
-        let cached: PreviewFrame? = lock.withLock {
-            while rendering.contains(key) { lock.wait() }
-            if let hit = frames[key] { return hit }
-            rendering.insert(key)
-            return nil
-        }
-        if let cached { return (cached, version) }
-        defer { lock.withLock { rendering.remove(key); lock.broadcast() } }
-        let list = DisplayListBuilder.build(timeline, frame: clamped, showTouches: touches)
-        let renderer = lock.withLock { () -> Rasterizer in
-            if rasterizer.version < version { rasterizer = (version, Rasterizer()) }
-            return rasterizer.renderer
-        }
-        let image: RasterImage
-        do {
-            try renderer.checkResources(list)
-            image = try renderer.render(list)
-        } catch {
-            session.report(error, version: version)
-            throw error
-        }
-        let frame = PreviewFrame(width: image.width, height: image.height, rgba: Self.straightRGBA(image))
-        lock.withLock {
-            if let stale = order.first, stale.version < version { dropAll(olderThan: version) }
-            if frames[key] == nil {
-                frames[key] = frame; order.append(key); bytes += frame.rgba.count
-                while bytes > budget, let oldest = order.first {
-                    order.removeFirst()
-                    if let gone = frames.removeValue(forKey: oldest) { bytes -= gone.rgba.count }
-                }
+    /// Frame `index` of the current version at (about) `scale` pixels per point.
+    func frame(index: Int, scale: Double, touches: Bool) async throws -> (PreviewFrame, version: Int) {
+        guard let (timeline, key) = resolve(index: index, scale: scale, touches: touches) else { throw Failure.noScene }
+        lock.withLock { lastAsked = (key.index, key.scale, touches) }
+        let frame: PreviewFrame = try await withCheckedThrowingContinuation { continuation in
+            lock.withLock {
+                if let hit = frames[key] { continuation.resume(returning: hit); return }
+                if waiting[key] != nil { waiting[key]?.append(continuation); return }
+                guard queue.tryAdd({ [self] in render(key, timeline) }) else { continuation.resume(throwing: Failure.busy); return }
+                waiting[key] = [continuation]
             }
         }
-        return (frame, version)
+        return (frame, key.version)
+    }
+
+    private func resolve(index: Int, scale asked: Double, touches: Bool) -> (Timeline, Key)? {
+        guard let canvas = session.snapshot.timeline?.scene.canvas else { return nil }
+        let scale = Self.scale(asked, canvasWidth: canvas.size.width, canvasHeight: canvas.size.height)
+        guard let (timeline, version) = session.timeline(scale: scale) else { return nil }
+        let clamped = max(0, min(index, timeline.frameCount - 1))
+        return (timeline, Key(version: version, index: clamped, scale: scale, touches: touches))
+    }
+
+    /// On the queue's thread: renders, keeps the frame within the budget, answers the waiters.
+    private func render(_ key: Key, _ timeline: Timeline) {
+        let answer = Answer { () throws -> PreviewFrame in
+            let list = DisplayListBuilder.build(timeline, frame: key.index, showTouches: key.touches)
+            let renderer = lock.withLock { () -> Rasterizer in
+                if rasterizer.version < key.version { rasterizer = (key.version, Rasterizer()) }
+                return rasterizer.renderer
+            }
+            do {
+                try renderer.checkResources(list)
+                let image = try renderer.render(list)
+                return PreviewFrame(width: image.width, height: image.height, rgba: Self.straightRGBA(image))
+            } catch {
+                session.report(error, version: key.version)
+                throw error
+            }
+        }
+        let waiters = lock.withLock { () -> [CheckedContinuation<PreviewFrame, Error>] in
+            if case .success(let frame) = answer {
+                if let stale = order.first, stale.version < key.version { dropAll(olderThan: key.version) }
+                if frames[key] == nil {
+                    frames[key] = frame; order.append(key); bytes += frame.rgba.count
+                    while bytes > budget, let oldest = order.first {
+                        order.removeFirst()
+                        if let gone = frames.removeValue(forKey: oldest) { bytes -= gone.rgba.count }
+                    }
+                }
+            }
+            return waiting.removeValue(forKey: key) ?? []
+        }
+        for waiter in waiters { waiter.resume(with: answer) }
     }
 
     private func dropAll(olderThan version: Int) {

@@ -68,6 +68,9 @@ final class SceneSession: @unchecked Sendable {
         var timeline: Timeline?
         var problem: SceneProblem?
         var watched: [String]
+        /// The Swift files the scene read, as they were when it loaded (the source pane's text),
+        /// by path; a file larger than the pane takes is missing.
+        var sources: [String: Data] = [:]
     }
 
     let path: String
@@ -92,10 +95,14 @@ final class SceneSession: @unchecked Sendable {
     /// Loads the file again. A scene that fails keeps the last good one on show.
     func reload() {
         let result: Result<Scene, Error>
+        var sources: [String: Data] = [:]
         do {
             let scene = try SceneLoader.load(path: path, limits: limits)
             // Inputs are never written over, by an export or anything else in this process.
             for file in scene.inputFiles { ProtectedInputs.add(file, role: scene.role(ofInput: file)) }
+            // The source pane shows these bytes, taken now, as the scene loaded; a request never
+            // reads a file. A file changed since the importer read it reloads the scene anyway.
+            for file in StudioSources.files(scene) { sources[file] = StudioSources.capture(file) }
             result = .success(scene)
         } catch {
             result = .failure(error)
@@ -106,10 +113,19 @@ final class SceneSession: @unchecked Sendable {
                 state.timeline = Timeline(scene: scene)
                 state.problem = nil
                 state.watched = scene.inputFiles
+                state.sources = sources
                 scaled = [:]
             case .failure(let error):
                 let problem = SceneProblem(error)
                 state.problem = problem
+                // The pane shows the Swift file that failed as it is now, so its error line can be marked.
+                if let scene = state.timeline?.scene {
+                    let listed = Set(StudioSources.files(scene))
+                    for file in problem.readFiles + [problem.file].compactMap({ $0 }) {
+                        let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
+                        for candidate in [file, absolute] where listed.contains(candidate) { state.sources[candidate] = StudioSources.capture(candidate) }
+                    }
+                }
                 // Keep watching what the last good version read, and add what this attempt read,
                 // so that fixing any of them (the scene or its Swift animator) reloads.
                 if !state.watched.contains(path) { state.watched.insert(path, at: 0) }

@@ -14,7 +14,11 @@ enum StudioAPI {
         var info: [String: Any] = ["version": snapshot.version, "watched": snapshot.watched]
         if let problem = snapshot.problem {
             var error: [String: Any] = ["message": problem.message, "text": problem.text]
-            if let file = problem.file { error["file"] = file }
+            if let file = problem.file {
+                error["file"] = file
+                // As the source pane names its files, to mark the line there.
+                error["path"] = URL(fileURLWithPath: file).standardizedFileURL.path
+            }
             if let line = problem.line { error["line"] = line }
             if let column = problem.column { error["column"] = column }
             if let hint = problem.hint { error["hint"] = hint }

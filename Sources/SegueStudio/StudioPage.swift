@@ -32,8 +32,8 @@ header .spacer { flex: 1; }
 #overlay { pointer-events: none; }
 #error { position: absolute; inset: 0; display: none; align-items: center; justify-content: center; background: rgba(28, 28, 30, 0.72); padding: 24px; }
 #error.shown { display: flex; }
-#error .box { max-width: 640px; background: #2c1416; border: 1px solid var(--bad); border-radius: 8px; padding: 14px 16px; font-family: ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; }
-#error .where { color: var(--bad); font-weight: 600; }
+#error .box { max-width: min(640px, 100%); min-width: 0; max-height: 100%; overflow: auto; background: #2c1416; border: 1px solid var(--bad); border-radius: 8px; padding: 14px 16px; font-family: ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; overflow-wrap: anywhere; }
+#error .where { color: var(--bad); font-weight: 600; overflow-wrap: anywhere; }
 #error .hint { color: #ffd60a; margin-top: 6px; }
 #errorExcerpt { margin: 8px 0; color: #e5e5ea; font: inherit; tab-size: 4; overflow-x: auto; scrollbar-width: thin; scrollbar-color: #6e6e73 transparent; }
 #errorExcerpt:empty { display: none; }
@@ -57,7 +57,9 @@ button:hover { border-color: var(--accent); }
 #scrubber { flex: 1 1 300px; accent-color: var(--accent); }
 #readout { font-family: ui-monospace, "DejaVu Sans Mono", monospace; min-width: 250px; }
 label { display: inline-flex; align-items: center; gap: 4px; }
-#exportStatus { color: var(--dim); font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
+#exportStatus { color: var(--dim); font-family: ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; overflow-wrap: anywhere; min-width: 0; max-width: 100%; }
+#exportStatus.failed { color: var(--bad); flex-basis: 100%; }
+button:disabled { opacity: 0.5; cursor: progress; }
 .muted { color: var(--dim); }
 /* The animator's Swift source, when the scene comes from one: read-only, highlighted here. */
 #sourcePane { display: none; grid-column: 1; grid-row: 2 / 4; border-right: 1px solid var(--line); min-width: 0; flex-direction: column; }
@@ -75,6 +77,7 @@ body.hasSource #stage, body.hasSource footer { grid-column: 2; }
 #code .ln.active { border-left-color: #30d158; }
 #code .ln.active .no { color: #30d158; font-weight: 600; }
 #code .ln.chosen { box-shadow: inset 0 0 0 1px var(--accent); }
+#code .ln.errorLine { background: rgba(255, 69, 58, 0.3); border-left-color: var(--bad); }
 #code .k { color: #ff7ab2; } #code .s { color: #ff8170; } #code .n { color: #d9c97c; } #code .c { color: #7f8c98; font-style: italic; }
 #code .t { color: #dabaff; } #code .a { color: #ffa14f; }
 #layers li.moved:not(.selected) { background: rgba(10, 132, 255, 0.3); }
@@ -172,6 +175,8 @@ async function fetchFrame(index, key) {
   }).catch(() => null);
   studio.inFlight.set(key, request);
   const image = await request;
+  // A refused frame (the server's queue was full) is asked for again a little later, not at once.
+  if (!image) await new Promise((r) => setTimeout(r, 250));
   studio.inFlight.delete(key);
   if (image && version === studio.version) {
     studio.cache.set(key, image);
@@ -388,7 +393,15 @@ function showSource(index) {
     code.appendChild(row);
   });
   studio.activeKey = null;
-  markLayerLines(); markActiveLines();
+  markLayerLines(); markActiveLines(); markErrorLine();
+}
+// The line a scene error points at, when it is in the file on show.
+function markErrorLine() {
+  const e = studio.error, file = currentFile();
+  const line = e && e.path && e.path === file ? e.line : null;
+  setLineClass("errorLine", line ? [line] : []);
+  const row = line && [...codeRows()].find((r) => +r.dataset.line === line);
+  if (row) row.scrollIntoView({ block: "center" });
 }
 $("sourceFile").onchange = (e) => showSource(+e.target.value);
 const currentFile = () => (studio.sources[studio.sourceIndex] || {}).path;
@@ -559,6 +572,7 @@ function applyInfo(info) {
 }
 function showError(error) {
   $("error").classList.toggle("shown", !!error);
+  if (typeof markErrorLine === "function" && studio.sources.length) markErrorLine();
   if (!error) return;
   $("errorWhere").textContent = error.file ? `${error.file}:${error.line}:${error.column}: error:` : "error:";
   $("errorMessage").textContent = error.message;
@@ -578,17 +592,33 @@ async function watch() {
   }
 }
 async function exportAs(format) {
-  const status = $("exportStatus");
+  const status = $("exportStatus"), buttons = [$("exportMP4"), $("exportGIF")];
+  // One export at a time: the buttons wait for this one's answer, whatever it is.
+  for (const b of buttons) b.disabled = true;
+  status.classList.remove("failed");
   status.textContent = `exporting ${format.toUpperCase()}…`;
-  const response = await fetch(api(`/api/export?format=${format}`), { method: "POST", headers: { "X-Segue-Token": sessionToken } }).catch(() => null);
-  if (!response) { status.textContent = "export failed: no answer"; return; }
-  const result = response.headers.get("Content-Type") === "application/json" ? await response.json() : { error: await response.text() };
-  studio.lastExport = result;
-  const wrote = `wrote ${result.path} (${result.frames} frames, ${(result.bytes / 1024).toFixed(0)} kB, ${result.seconds.toFixed(1)} s)`;
-  // A file Studio did not write is never replaced: the export went beside it, and the page says so.
-  status.textContent = result.error ? "export failed: " + result.error.split("\n")[0]
-    : result.keptExisting ? `${result.keptExisting} was not written by this Studio, so it is kept; ${wrote}` : wrote;
-  status.title = status.textContent;
+  let message, failed = true;
+  try {
+    const response = await fetch(api(`/api/export?format=${format}`), { method: "POST", headers: { "X-Segue-Token": sessionToken } });
+    const isJSON = (response.headers.get("Content-Type") || "").startsWith("application/json");
+    const result = isJSON ? await response.json() : { error: (await response.text()) || `HTTP ${response.status}` };
+    studio.lastExport = result;
+    if (!response.ok || result.error) {
+      message = "export failed: " + (result.error || `HTTP ${response.status}`);
+    } else {
+      const wrote = `wrote ${result.path} (${result.frames} frames, ${(result.bytes / 1024).toFixed(0)} kB, ${Number(result.seconds).toFixed(1)} s)`;
+      // A file Studio did not write is never replaced: the export went beside it, and the page says so.
+      message = result.keptExisting ? `${result.keptExisting} was not written by this Studio, so it is kept; ${wrote}` : wrote;
+      failed = false;
+    }
+  } catch (e) {
+    message = "export failed: no answer from Segue Studio (" + e.message + ")";
+  } finally {
+    for (const b of buttons) b.disabled = false;
+  }
+  status.classList.toggle("failed", failed);
+  status.textContent = message;
+  status.title = message;
 }
 $("exportMP4").onclick = () => exportAs("mp4");
 $("exportGIF").onclick = () => exportAs("gif");

@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-import FlyingFox
-import FlyingSocks
 import Foundation
 import SegueRender
 import SegueDisplayList
@@ -47,6 +45,8 @@ public final class StudioServer: Sendable {
     /// where the page holds it and the user never sees it.
     var token: String? { gate.tokenInQuery ? gate.token : nil }
     let exporter: Exporter
+    /// Dumps and plots, one at a time on a short queue of their own (frames have FrameStore's).
+    let work = WorkQueue(capacity: 4, name: "segue-inspect")
 
     public init(options: StudioOptions) {
         self.options = options
@@ -67,47 +67,48 @@ public final class StudioServer: Sendable {
     /// file is what the preview is for).
     public var initialProblem: String? { session.snapshot.problem?.text }
 
-    /// Listens, prints the URL through `announce`, and serves until the process ends.
-    public func serve(announce: @escaping @Sendable (String) -> Void) throws -> Never {
+    /// Listens, prints the URLs through `announce` (the first is the one to open), and serves
+    /// until the process ends.
+    public func serve(announce: @escaping @Sendable ([String]) -> Void) throws -> Never {
         let host = options.host == "localhost" ? "127.0.0.1" : options.host
         let port = try choosePort(host: host)
-        let address: any SocketAddress
+        let handler = StudioHandler(studio: self)
+        let listener = StudioListener(limits: HTTPLimits.current()) { await handler.handle($0) }
+        let actual: Int
         do {
-            address = host.contains(":") ? try sockaddr_in6.inet6(ip6: host, port: UInt16(port))
-                                         : try sockaddr_in.inet(ip4: host, port: UInt16(port))
+            actual = try listener.bind(host: host, port: port)
         } catch {
+            if "\(error)".contains("in use") || "\(error)".contains("EADDRINUSE") { throw StudioError.portInUse(port) }
             throw StudioError.badHost(options.host)
         }
-        let server = HTTPServer(config: .init(address: address, timeout: 3600, logger: .disabled), handler: StudioHandler(studio: self))
-        let failure = Failure()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do { try await server.run() } catch { failure.set(error) }
-            done.signal()
+        // Loopback by name is both 127.0.0.1 and ::1 (browsers try either for `localhost`); when
+        // ::1 cannot be had, the gate stops accepting [::1] rather than name a dead address.
+        var ipv6Loopback = host == "::1"
+        if host == "127.0.0.1" {
+            ipv6Loopback = (try? listener.bind(host: "::1", port: actual)) != nil
         }
-        Task { [gate, token] in
-            do {
-                try await server.waitUntilListening(timeout: 30)
-                var actual = port
-                if case .ip4(_, let p)? = await server.listeningAddress { actual = Int(p) }
-                if case .ip6(_, let p)? = await server.listeningAddress { actual = Int(p) }
-                gate.listening(on: actual)
-                let shownHost = host.contains(":") ? "[\(host)]" : host
-                announce("http://\(shownHost):\(actual)/" + (token.map { "?token=" + $0 } ?? ""))
-            } catch {
-                failure.set(error)
-                done.signal()
-            }
-        }
+        gate.listening(on: actual, ipv6Loopback: ipv6Loopback)
+        announce(Self.urls(bindHost: host, port: actual, token: token))
         session.startWatching()
-        done.wait()
-        if let error = failure.error {
-            if let socket = error as? SocketError, "\(socket)".contains("98") || "\(socket)".lowercased().contains("in use") {
-                throw StudioError.portInUse(port)
-            }
-            throw error
-        }
+        try listener.wait()
         exit(0)
+    }
+
+    /// The addresses to print: the bound one, or for a wildcard every address of this machine's
+    /// interfaces (others first, then loopback), never 0.0.0.0 or ::, which no one can open.
+    static func urls(bindHost: String, port: Int, token: String?) -> [String] {
+        var hosts: [String]
+        if bindHost == "0.0.0.0" || bindHost == "::" {
+            let all = AccessGate.machineAddresses().filter { bindHost == "::" || !$0.contains(":") }
+            hosts = all.filter { !isLoopback($0) } + all.filter { isLoopback($0) }
+            if hosts.isEmpty { hosts = [bindHost == "::" ? "::1" : "127.0.0.1"] }
+        } else {
+            hosts = [bindHost]
+        }
+        return hosts.map { host in
+            let shown = host.contains(":") ? "[\(host)]" : host
+            return "http://\(shown):\(port)/" + (token.map { "?token=" + $0 } ?? "")
+        }
     }
 
     /// Throws `badHost` unless `host` is an address this machine can listen on.
@@ -130,30 +131,29 @@ public final class StudioServer: Sendable {
     /// Whether a listening socket could take `port` now (bound with SO_REUSEADDR, as the
     /// server's is, so a port in TIME_WAIT counts as free).
     static func canBind(host: String, port: Int) -> Bool {
-        do {
-            let socket: Socket
-            if host.contains(":") {
-                socket = try Socket(domain: AF_INET6, type: .stream)
-                try socket.setValue(true, for: .localAddressReuse)
-                try socket.bind(to: sockaddr_in6.inet6(ip6: host, port: UInt16(port)))
-            } else {
-                socket = try Socket(domain: AF_INET, type: .stream)
-                try socket.setValue(true, for: .localAddressReuse)
-                try socket.bind(to: sockaddr_in.inet(ip4: host, port: UInt16(port)))
+        let v6 = host.contains(":")
+        let fd = socket(v6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        if v6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+            guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else { return false }
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0 }
             }
-            try socket.close()
-            return true
-        } catch {
-            return false
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { return false }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
     }
-}
-
-private final class Failure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Error?
-    func set(_ error: Error) { lock.withLock { if stored == nil { stored = error } } }
-    var error: Error? { lock.withLock { stored } }
 }
 
 /// Runs blocking work (rendering, encoding) off the server's cooperative threads, which are as
@@ -191,10 +191,11 @@ final class Exporter: @unchecked Sendable {
     }
 
     enum Refusal: Error, CustomStringConvertible {
-        case sceneHasError(String), noFreeName(String)
+        case sceneHasError(String), noFreeName(String), busy
         var description: String {
             switch self {
             case .sceneHasError(let text): "the scene does not load, so there is nothing current to export:\n" + text
+            case .busy: "an export is already running; wait for it to finish"
             case .noFreeName(let path): "\(path) and the names beside it are all taken by files this Studio did not write; move some away"
             }
         }
@@ -222,7 +223,10 @@ final class Exporter: @unchecked Sendable {
     }
 
     func export(format: OutputFormat) throws -> Result {
-        try lock.withLock {
+        // One export at a time; a second is refused rather than queued behind the first.
+        guard lock.try() else { throw Refusal.busy }
+        defer { lock.unlock() }
+        do {
             let snapshot = session.snapshot
             if let problem = snapshot.problem { throw Refusal.sceneHasError(problem.text) }
             guard let base = snapshot.timeline else { throw Refusal.sceneHasError("no scene") }

@@ -41,13 +41,21 @@ enum StudioSources {
         return out
     }
 
-    /// The text of the scene's `index`th Swift file; nil for any other request.
-    static func text(_ scene: Scene, index: Int) -> String? {
+    /// The captured text of the scene's `index`th Swift file; nil for any other request.
+    static func text(_ scene: Scene, index: Int, captured: [String: Data]) -> Data? {
         let list = files(scene)
         guard list.indices.contains(index) else { return nil }
-        let path = list[index]
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= maximumBytes,
-              let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-        return text
+        return captured[list[index]]
+    }
+
+    /// The file's bytes when they are at most `maximumBytes` of UTF-8; the limit is counted on
+    /// what is read, not on what `stat` says.
+    static func capture(_ path: String) -> Data? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.read(upToCount: maximumBytes + 1) ?? Data() } catch { return nil }
+        guard data.count <= maximumBytes, String(data: data, encoding: .utf8) != nil else { return nil }
+        return data
     }
 }

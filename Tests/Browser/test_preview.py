@@ -316,9 +316,10 @@ def test_beyond_loopback_the_page_needs_the_printed_token(segue, scene_dir):
                                cwd=scene_dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = process.stdout.readline()
-        match = re.search(r"http://0\.0\.0\.0:(\d+)/\?token=([0-9a-f]{32})\b", line)
-        assert match, line
-        port, token = match.groups()
+        # One URL per interface address, never 0.0.0.0, which no other machine can open.
+        match = re.search(r"http://([^/]+):(\d+)/\?token=([0-9a-f]{32})\b", line)
+        assert match and match.group(1) != "0.0.0.0", line
+        _, port, token = match.groups()
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/scene", timeout=10)
         assert refused.value.code == 403

@@ -180,12 +180,15 @@ def test_beyond_loopback_the_host_is_still_checked(segue, tmp_path):
     process = subprocess.Popen([str(segue), "preview", str(tmp_path / "scene.yaml"), "--host", "0.0.0.0", "--port", "0"],
                                cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        match = re.search(r"http://0\.0\.0\.0:(\d+)/\?token=([0-9a-f]{32})\b", process.stdout.readline())
-        assert match
-        port, token = int(match.group(1)), match.group(2)
+        # The first URL printed is one this machine's interfaces answer on; never 0.0.0.0.
+        match = re.search(r"http://([^/]+):(\d+)/\?token=([0-9a-f]{32})\b", process.stdout.readline())
+        assert match and match.group(1) != "0.0.0.0"
+        port, token = int(match.group(2)), match.group(3)
         status, _, body = raw_request(port, "GET", f"/api/scene?token={token}", {"Host": f"evil.example:{port}"})
         assert status == 403
-        assert f"0.0.0.0:{port}" in body.decode()
+        # The refusal says what to do, but lists no address of this machine.
+        assert "Open the address segue preview printed" in body.decode()
+        assert match.group(1) not in body.decode() and "0.0.0.0" not in body.decode()
         status, _, _ = raw_request(port, "GET", f"/api/scene?token={token}", {"Host": f"127.0.0.1:{port}"})
         assert status == 200
         status, _, _ = raw_request(port, "GET", "/api/scene", {"Host": f"127.0.0.1:{port}"})

@@ -15,7 +15,7 @@ DOC = REPO / "ARCHITECTURE.md"
 # Modules that come with the toolchain, and modules that arrive inside another package's product.
 SYSTEM_MODULES = {"Foundation", "FoundationNetworking", "Glibc", "Darwin", "Dispatch", "Synchronization",
                   "XCTest", "Testing"}
-PRODUCT_MODULES = {"FlyingSocks": "FlyingFox"}
+PRODUCT_MODULES = {}
 SWIFT_SYNTAX = {"SwiftSyntax", "SwiftParser"}
 
 

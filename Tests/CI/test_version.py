@@ -83,7 +83,7 @@ class VersionReportTests(unittest.TestCase):
                 self.assertEqual(version.split(".")[0], re.search(r"(\d+)$", package).group(1))
 
     def test_built_in_components_are_listed_with_licences(self):
-        for name in ("swift-argument-parser", "swift-syntax", "FlyingFox", "Yams (with libyaml)"):
+        for name in ("swift-argument-parser", "swift-syntax", "SwiftNIO (with llhttp)", "Yams (with libyaml)"):
             self.assertRegex(self.report, re.escape(name) + r"\s{2,}\S")
 
 
