@@ -20,7 +20,7 @@ extension Evaluator {
             // An implicit member: `.pi`, `.identity`, `.from`, `.calculationModeCubic`, `.red`.
             if name == "pi" { return .double(.pi) }
             let typeHint = hint.map { $0.hasSuffix("?") || $0.hasSuffix("!") ? String($0.dropLast()) : $0 }
-            if let h = typeHint, ["CGRect", "CGPoint", "CGSize", "CGAffineTransform", "CATransform3D", "UIColor", "CGFloat", "Double", "TimeInterval", "Float"].contains(h),
+            if let h = typeHint, ["CGRect", "CGPoint", "CGSize", "CGAffineTransform", "CATransform3D", "UIColor"].contains(h),
                let v = try? staticMember(h, name, m) { return v }
             // A static member of the class or struct the context expects: `var style: Style = .slide`.
             if let h = typeHint, let t = program.types[h], !t.isEnum, t.properties[name]?.isStatic == true { return try staticProperty(t, name, m) }

@@ -16,7 +16,7 @@ import Testing
     static let expected: [(String, Double, String)] = [
         ("ImplicitSlide", 40, "far = Motion.far.offset = 300; .scaled(0.5) gives 50; 50.distance(to: 80) = 30, advanced(by: 300 / 30) = 40; .make(shift: 40)"),
         ("ChainSlide", 75, "Placement(lift: 5) has origin .zero (x 0); Shifted's super.init puts origin.x at 30 and extra is 15; Step { 25 }: 0 + 30 + 15 + 5 + 25 = 75"),
-        ("PolarSlide", 60, ".init(polar: 60, angle: 0) in CGPoint: x = 60 × cos 0"),
+        ("PolarSlide", 70, ".init(polar: 60, angle: 0) in CGPoint: x = 60 × cos 0, plus CGRect(origin: .zero, size: 10 × 10).maxX = 10"),
         ("TupleSlide", 158, "span((100, 140)) = 40, local 50 − 20 = 30, made() 70 − 10 = 60, kept 4 − 1 = 3, later 30 − 5 = 25"),
     ]
 

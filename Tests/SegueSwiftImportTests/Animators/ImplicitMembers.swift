@@ -103,6 +103,8 @@ extension CGPoint {
 final class PolarSlide: Sliding {
     override func shift() -> CGFloat {
         let p: CGPoint = .init(polar: 60, angle: 0)
-        return p.x
+        // UIKit's own initializer: `.zero` is the CGPoint its origin: parameter takes.
+        let r = CGRect(origin: .zero, size: CGSize(width: 10, height: 10))
+        return p.x + r.maxX
     }
 }
