@@ -223,6 +223,41 @@ def test_300_connections_under_a_128_file_limit_leave_the_server_running(segue, 
         preview.stop()
 
 
+def test_accept_failing_for_want_of_file_descriptors_is_logged_and_survived(segue, tmp_path):
+    prlimit = shutil.which("prlimit")
+    if not prlimit:
+        pytest.skip("prlimit (util-linux) is not installed")
+    # A connection cap above the file limit (a test-only setting), so that accept runs out of
+    # descriptors (EMFILE) while the held connections stay open.
+    preview = start(segue, tmp_path, env={"SEGUE_STUDIO_HEAD_TIMEOUT": "3", "SEGUE_STUDIO_MAX_CONNECTIONS": "1000"},
+                    prefix=(prlimit, "--nofile=128:128"))
+    port, sockets = preview.port, []
+    try:
+        for _ in range(200):
+            sockets.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        time.sleep(1.0)
+        assert preview.process.poll() is None
+        for s in sockets:
+            s.close()
+        sockets = []
+        # Once the held connections are gone (closed here, or by the head timeout), it serves again.
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                scene_answered_quickly(port)
+                break
+            except AssertionError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
+        preview.stop()
+        assert "could not accept a connection" in preview.process.stderr.read()
+    finally:
+        for s in sockets:
+            s.close()
+        preview.stop()
+
+
 BIG_SCENE = """\
 canvas: {size: [1000, 1000], scale: 1, fps: 30, background: "#204060"}
 layers:
