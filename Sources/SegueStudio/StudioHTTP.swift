@@ -145,6 +145,7 @@ final class ConnectionGuard: ChannelInboundHandler, @unchecked Sendable {
     }
 
     var isBusy: Bool { inFlight > 0 }
+    var isDiscarding: Bool { discarding }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
     func handlerRemoved(context: ChannelHandlerContext) { timer?.cancel(); self.context = nil }
@@ -296,7 +297,10 @@ final class StudioHTTPHandler: ChannelInboundHandler, @unchecked Sendable {
             context.close(promise: nil)
             return
         }
-        guard !connection.isBusy else { context.close(promise: nil); return }
+        // Answered already (a refused body still being parsed, say), or mid-answer: one answer
+        // per request, so only close.
+        if case .refused = state { context.close(promise: nil); return }
+        guard !connection.isBusy, !connection.isDiscarding else { context.close(promise: nil); return }
         connection.headReceived()
         state = .refused
         let text: String

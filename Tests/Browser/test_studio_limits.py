@@ -145,6 +145,11 @@ def test_a_50_mb_body_gets_one_answer_and_is_never_read_as_a_second_request(stud
     answer, _ = exchange(port, f"POST /api/export?format=gif HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nTransfer-Encoding: chunked\r\n\r\n".encode()
                          + f"{len(smuggled):x}\r\n".encode() + smuggled + b"\r\n0\r\n\r\n" + smuggled)
     assert statuses(answer) == [413]
+    # A malformed chunk behind the refused head, in the same packet: still one answer.
+    answer, _ = exchange(port, f"POST /api/export?format=gif HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nTransfer-Encoding: chunked\r\n\r\n".encode()
+                         + b"zz-not-hex\r\n" + smuggled)
+    assert statuses(answer) == [413]
+    assert studio.process.poll() is None
     scene_answered_quickly(port)
 
 
