@@ -28,8 +28,8 @@ struct HTTPLimits: Sendable {
     var drainBytes = 128 << 20
 
     /// The defaults, with the connection cap below the process's file limit (each connection is
-    /// a descriptor; renders and exports need some too), and the head timeout from
-    /// SEGUE_STUDIO_HEAD_TIMEOUT (seconds) when set, for tests.
+    /// a descriptor; renders and exports need some too). Tests set SEGUE_STUDIO_HEAD_TIMEOUT
+    /// (seconds) and SEGUE_STUDIO_MAX_CONNECTIONS.
     static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> HTTPLimits {
         var limits = HTTPLimits()
         var files = rlimit()
@@ -37,8 +37,12 @@ struct HTTPLimits: Sendable {
         if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files) == 0, files.rlim_cur < UInt64(Int32.max) {
             limits.maxConnections = max(8, min(limits.maxConnections, Int(files.rlim_cur) - 64))
         }
-        if let text = environment["SEGUE_STUDIO_HEAD_TIMEOUT"], let seconds = Double(text), seconds > 0 {
+        if let text = environment["SEGUE_STUDIO_HEAD_TIMEOUT"], let seconds = Double(text), seconds > 0, seconds < 3600 {
             limits.headTimeout = .milliseconds(Int64(seconds * 1000))
+        }
+        // Tests only: a cap above the file limit, to see `accept` fail and the server go on.
+        if let text = environment["SEGUE_STUDIO_MAX_CONNECTIONS"], let count = Int(text), count > 0 {
+            limits.maxConnections = count
         }
         return limits
     }
@@ -55,12 +59,23 @@ struct StudioRequest: Sendable {
     var headers: HTTPHeaders
 
     init?(head: HTTPRequestHead) {
-        guard head.uri.hasPrefix("/"), let components = URLComponents(string: head.uri) else { return nil }
+        // Origin form only (`/path?query`); split by hand, as browsers send characters (`|`, say)
+        // that a strict URL parser refuses.
+        guard head.uri.hasPrefix("/") else { return nil }
         method = head.method
         uri = head.uri
-        path = components.path
+        let parts = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        func decoded(_ text: Substring) -> String { String(text).removingPercentEncoding ?? String(text) }
+        guard let rawPath = parts.first, let path = String(rawPath).removingPercentEncoding else { return nil }
+        self.path = path
         var query: [String: String] = [:]
-        for item in components.queryItems ?? [] where query[item.name] == nil { query[item.name] = item.value ?? "" }
+        if parts.count > 1 {
+            for pair in parts[1].split(separator: "&") {
+                let nameValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = decoded(nameValue[0])
+                if query[name] == nil { query[name] = nameValue.count > 1 ? decoded(nameValue[1]) : "" }
+            }
+        }
         self.query = query
         headers = head.headers
     }
@@ -130,6 +145,7 @@ final class ConnectionGuard: ChannelInboundHandler, @unchecked Sendable {
     }
 
     var isBusy: Bool { inFlight > 0 }
+    var isDiscarding: Bool { discarding }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
     func handlerRemoved(context: ChannelHandlerContext) { timer?.cancel(); self.context = nil }
@@ -281,7 +297,10 @@ final class StudioHTTPHandler: ChannelInboundHandler, @unchecked Sendable {
             context.close(promise: nil)
             return
         }
-        guard !connection.isBusy else { context.close(promise: nil); return }
+        // Answered already (a refused body still being parsed, say), or mid-answer: one answer
+        // per request, so only close.
+        if case .refused = state { context.close(promise: nil); return }
+        guard !connection.isBusy, !connection.isDiscarding else { context.close(promise: nil); return }
         connection.headReceived()
         state = .refused
         let text: String

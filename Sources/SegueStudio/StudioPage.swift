@@ -34,6 +34,7 @@ header .spacer { flex: 1; }
 #error.shown { display: flex; }
 #error .box { max-width: min(640px, 100%); min-width: 0; max-height: 100%; overflow: auto; background: #2c1416; border: 1px solid var(--bad); border-radius: 8px; padding: 14px 16px; font-family: ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; overflow-wrap: anywhere; }
 #error .where { color: var(--bad); font-weight: 600; overflow-wrap: anywhere; }
+#error .where .place { white-space: nowrap; }
 #error .hint { color: #ffd60a; margin-top: 6px; }
 #errorExcerpt { margin: 8px 0; color: #e5e5ea; font: inherit; tab-size: 4; overflow-x: auto; scrollbar-width: thin; scrollbar-color: #6e6e73 transparent; }
 #errorExcerpt:empty { display: none; }
@@ -574,7 +575,12 @@ function showError(error) {
   $("error").classList.toggle("shown", !!error);
   if (typeof markErrorLine === "function" && studio.sources.length) markErrorLine();
   if (!error) return;
-  $("errorWhere").textContent = error.file ? `${error.file}:${error.line}:${error.column}: error:` : "error:";
+  // The path may break anywhere; the place after it stays whole.
+  const where = $("errorWhere"), place = document.createElement("span");
+  where.textContent = error.file ? error.file : "";
+  place.className = "place";
+  place.textContent = error.file ? `:${error.line}:${error.column}: error:` : "error:";
+  where.appendChild(place);
   $("errorMessage").textContent = error.message;
   $("errorExcerpt").textContent = error.excerpt || "";
   $("errorHint").textContent = error.hint ? "hint: " + error.hint : "";

@@ -4,6 +4,7 @@ and highlighted; selecting a layer marks the lines that make it, set its startin
 animate it; clicking a line selects the layers it moves; the playhead marks the blocks running
 then. Line numbers below were read off scenes/Animators/FlipPresent.swift by hand."""
 import re
+import time
 
 from selenium.webdriver.common.by import By
 
@@ -125,5 +126,59 @@ def test_the_source_is_served_only_to_the_page_and_only_the_scene_s_own_files(se
             status, _, body = raw_request(port, "GET", "/api/source?" + query, own)
             assert status == 404, query
             assert b"FlipPresent" not in body and b"canvas" not in body
+    finally:
+        preview.stop()
+
+
+def test_an_error_in_the_animator_marks_its_line_in_the_pane(segue, browser, tmp_path):
+    preview, animator = open_flip(segue, browser, tmp_path)
+    try:
+        assert marked(browser, "errorLine") == []
+        lines = animator.read_text().split("\n")
+        # A name long enough that the message cannot fit on one line beside the pane.
+        name = "mysteryDuration" + "X" * 300
+        lines[8] = f"    private let seconds: TimeInterval = {name}"
+        animator.write_text("\n".join(lines))
+        wait_until(browser, "studio.error !== null && document.querySelectorAll('#code .ln.errorLine').length === 1")
+        # The pane shows the file as it is now, and marks the line the error names (line 9, by hand).
+        assert marked(browser, "errorLine") == [9]
+        row = browser.find_element(By.CSS_SELECTOR, '#code .ln[data-line="9"]')
+        assert "mysteryDuration" in row.text
+        # file:line:column stays on screen: the message wraps inside the stage instead of pushing it away.
+        where = browser.execute_script("const r = errorWhere.getBoundingClientRect(), s = stage.getBoundingClientRect();"
+                                       "return [r.left, r.right, s.left, s.right, errorWhere.textContent]")
+        assert where[2] <= where[0] and where[1] <= where[3], where
+        assert where[4].endswith(":9:41: error:"), where[4]
+        message = browser.execute_script("const r = errorMessage.getBoundingClientRect(); return [r.right, stage.getBoundingClientRect().right]")
+        assert message[0] <= message[1], message
+        animator.write_text(animator.read_text().replace(name, "0.72"))
+        wait_until(browser, "studio.error === null && document.querySelectorAll('#code .ln.errorLine').length === 0")
+    finally:
+        preview.stop()
+
+
+def test_the_source_is_the_text_read_at_load_and_a_swapped_link_never_serves_a_large_outside_file(segue, tmp_path):
+    scene, animator = copy_flip(tmp_path)
+    original = animator.read_bytes()
+    preview = Preview(segue, scene, cwd=tmp_path)
+    try:
+        port = int(re.search(r":(\d+)/$", preview.url).group(1))
+        own = {"Host": f"127.0.0.1:{port}"}
+        status, _, body = raw_request(port, "GET", "/api/source?index=0", own)
+        assert status == 200 and body == original
+        # The animator becomes a link to a 5 MB file outside the scene's folder.
+        outside = tmp_path.parent / (tmp_path.name + "-outside.swift")
+        outside.write_bytes(b"// outside\n" + b"x" * (5 * 1000 * 1000))
+        animator.unlink()
+        animator.symlink_to(outside)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            status, _, info = raw_request(port, "GET", "/api/scene", own)
+            if b'"error":{' in info.replace(b" ", b""):
+                break
+            time.sleep(0.1)
+        status, _, body = raw_request(port, "GET", "/api/source?index=0", own)
+        assert b"xxxxxxxxxx" not in body and len(body) < 2_000_000
+        outside.unlink()
     finally:
         preview.stop()

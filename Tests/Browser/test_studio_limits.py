@@ -145,6 +145,11 @@ def test_a_50_mb_body_gets_one_answer_and_is_never_read_as_a_second_request(stud
     answer, _ = exchange(port, f"POST /api/export?format=gif HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nTransfer-Encoding: chunked\r\n\r\n".encode()
                          + f"{len(smuggled):x}\r\n".encode() + smuggled + b"\r\n0\r\n\r\n" + smuggled)
     assert statuses(answer) == [413]
+    # A malformed chunk behind the refused head, in the same packet: still one answer.
+    answer, _ = exchange(port, f"POST /api/export?format=gif HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nTransfer-Encoding: chunked\r\n\r\n".encode()
+                         + b"zz-not-hex\r\n" + smuggled)
+    assert statuses(answer) == [413]
+    assert studio.process.poll() is None
     scene_answered_quickly(port)
 
 
@@ -217,6 +222,41 @@ def test_300_connections_under_a_128_file_limit_leave_the_server_running(segue, 
             except OSError:
                 closed += 1
         assert closed > 0
+    finally:
+        for s in sockets:
+            s.close()
+        preview.stop()
+
+
+def test_accept_failing_for_want_of_file_descriptors_is_logged_and_survived(segue, tmp_path):
+    prlimit = shutil.which("prlimit")
+    if not prlimit:
+        pytest.skip("prlimit (util-linux) is not installed")
+    # A connection cap above the file limit (a test-only setting), so that accept runs out of
+    # descriptors (EMFILE) while the held connections stay open.
+    preview = start(segue, tmp_path, env={"SEGUE_STUDIO_HEAD_TIMEOUT": "3", "SEGUE_STUDIO_MAX_CONNECTIONS": "1000"},
+                    prefix=(prlimit, "--nofile=128:128"))
+    port, sockets = preview.port, []
+    try:
+        for _ in range(200):
+            sockets.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        time.sleep(1.0)
+        assert preview.process.poll() is None
+        for s in sockets:
+            s.close()
+        sockets = []
+        # Once the held connections are gone (closed here, or by the head timeout), it serves again.
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                scene_answered_quickly(port)
+                break
+            except AssertionError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
+        preview.stop()
+        assert "could not accept a connection" in preview.process.stderr.read()
     finally:
         for s in sockets:
             s.close()
