@@ -5,6 +5,7 @@ import SegueEncode
 import SegueScene
 import SeguePresets
 import SegueSwiftImport
+import SegueTimeline
 
 /// `segue import`: a starter scene that plays a Swift animator between two placeholder screens.
 struct ImportCommand: ParsableCommand {
@@ -36,11 +37,28 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the scene here (a new .yaml file) instead of standard output.")
     var output: String?
 
+    enum Kind: String, ExpressibleByArgument, CaseIterable { case push, pop, present, dismiss }
+    enum PresentationStyle: String, ExpressibleByArgument, CaseIterable { case fullScreen, overFullScreen, custom, pageSheet }
+
+    @Option(help: "What UIKit is doing; it decides which views stay at the end.")
+    var kind: Kind?
+
+    @Option(help: "For present and dismiss: overFullScreen keeps the presenter under a sheet.")
+    var presentationStyle: PresentationStyle?
+
+    /// The transition's kind: and presentationStyle: entries the flags ask for, in that order.
+    var presentationKeys: [(key: String, value: String)] {
+        (kind.map { [("kind", $0.rawValue)] } ?? []) + (presentationStyle.map { [("presentationStyle", $0.rawValue)] } ?? [])
+    }
+
     func validate() throws {
         for (flag, name) in [("--from", from), ("--to", to)] where name.isEmpty || name.contains(where: { " :{}[],#\"'".contains($0) }) {
             throw ValidationError("\(flag) \(name): a screen name is a plain word, like stories or detail.")
         }
         if from == to { throw ValidationError("--from and --to name the same screen; a transition goes from one screen to another.") }
+        if presentationStyle != nil, let kind, kind == .push || kind == .pop {
+            throw ValidationError("--presentation-style is for --kind present or dismiss, not \(kind.rawValue).")
+        }
         if let output, output != "-", !["yaml", "yml"].contains(URL(fileURLWithPath: output).pathExtension.lowercased()) {
             throw ValidationError("-o \(output): the scene is YAML; name the file .yaml (e.g. -o scenes/my-flip.yaml).")
         }
@@ -67,15 +85,17 @@ struct ImportCommand: ParsableCommand {
                 let module = Self.module(of: file, type: type)
                 let swiftPath = Self.relativePath(of: module.path, fromDirectoryOf: scenePath)
                 var starter = Starter(swiftPath: swiftPath, source: file, type: module.type, from: from, to: to)
+                starter.presentation = presentationKeys
                 starter.interactive = module.interactive
                 starter.initArguments = try Self.initPlaceholders(files: module.files, type: module.type, from: from)
                 // Loading it evaluates the animator. Each name the app must give becomes a bind:
                 // entry with a placeholder of its kind, and the scene is tried again; what is left
                 // (unsupported code) fails here, at its Swift line.
                 var draft = starter.text
+                var loaded: Scene?
                 for _ in 0 ..< Self.maximumBindings {
                     do {
-                        _ = try SceneLoader.parse(draft, file: scenePath, baseDirectory: (scenePath as NSString).deletingLastPathComponent)
+                        loaded = try SceneLoader.parse(draft, file: scenePath, baseDirectory: (scenePath as NSString).deletingLastPathComponent)
                         break
                     } catch let error as SceneError {
                         guard let key = error.bindKey, let value = error.bindValue, !starter.bindings.contains(where: { $0.key == key }) else { throw error }
@@ -90,6 +110,10 @@ struct ImportCommand: ParsableCommand {
                     }
                 }
                 text = draft
+                if presentationStyle == nil, kind == nil || kind == .present, let loaded,
+                   let warning = Self.presenterWarning(files: module.files, scene: loaded, output: scenePath) {
+                    Console.err(warning + "\n")
+                }
             } catch {
                 if !created.isEmpty { rmdir((scenePath as NSString).deletingLastPathComponent) }
                 throw error
@@ -103,6 +127,33 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
+    /// UIKit removes the presenter when a full-screen presentation completes. An animator that
+    /// dims what is behind its view, or never touches the from view, expects it to stay (a sheet,
+    /// a card): the scene would end on black there. Says so, when, and the key that keeps it.
+    static func presenterWarning(files: [String], scene: Scene, output: String) -> String? {
+        var reason: String?
+        for file in files {
+            guard let source = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            let lines = source.components(separatedBy: "\n")
+            if let index = lines.firstIndex(where: { $0.range(of: "dimm", options: .caseInsensitive) != nil || $0.contains("black.withAlphaComponent") }) {
+                reason = "the animator dims the screen behind its view (\(file):\(index + 1))"
+                break
+            }
+        }
+        if reason == nil {
+            let sources = files.compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }.joined()
+            if !sources.contains(".from") && !sources.contains("fromView") && !sources.contains("fromVC") {
+                reason = "the animator never moves the from view"
+            }
+        }
+        guard let reason else { return nil }
+        // The transition is the starter's first step; the hold after it is the rest.
+        let end = max(0, Timeline(scene: scene).duration - 0.6)
+        return "\(output): warning: \(reason), but the transition is a full-screen presentation (the default), "
+            + "which removes the presenter when it completes: from \(String(format: "%g", (end * 1000).rounded() / 1000)) s the screen behind it is black\n"
+            + "  hint: add presentationStyle: overFullScreen to the transition (segue import --presentation-style overFullScreen) to keep it, as a sheet does"
+    }
+
     /// How many names the app must give before `segue import` stops adding bind: entries.
     static let maximumBindings = 40
 
@@ -114,11 +165,14 @@ struct ImportCommand: ParsableCommand {
         var bindings: [(key: String, value: String, comment: String)] = []
         /// The interaction controller that drives the animator, when the file was one.
         var interactive: String?
+        /// kind: and presentationStyle:, from --kind and --presentation-style.
+        var presentation: [(key: String, value: String)] = []
 
         var text: String {
-            var out = ImportCommand.starterScene(swiftPath: swiftPath, source: source, type: type, from: from, to: to)
+            var out = ImportCommand.starterScene(swiftPath: swiftPath, source: source, type: type, from: from, to: to, presentation: presentation)
             guard !initArguments.isEmpty || !bindings.isEmpty || interactive != nil else { return out }
-            var lines = "      swift: \(swiftPath)\n" + (type.map { "      type: \($0)\n" } ?? "") + "      from: \(from)\n      to: \(to)\n"
+            var lines = "      swift: \(swiftPath)\n" + (type.map { "      type: \($0)\n" } ?? "")
+                + presentation.map { "      \($0.key): \($0.value)\n" }.joined() + "      from: \(from)\n      to: \(to)\n"
             if let interactive {
                 // A swipe from the left edge across most of the screen: edit it to the app's gesture.
                 lines += "      interactive: \(interactive)\n"
@@ -132,7 +186,7 @@ struct ImportCommand: ParsableCommand {
                 lines += "      bind:   # names the animator reads from the app, with placeholders of their kind\n"
                 for b in bindings { lines += "        \(ImportCommand.yamlKey(b.key)): \(b.value)" + (b.comment.isEmpty ? "" : "   # read at \(b.comment)") + "\n" }
             }
-            let flow = "  - transition: {swift: \(swiftPath)\(type.map { ", type: \($0)" } ?? ""), from: \(from), to: \(to)}\n"
+            let flow = "  - transition: {swift: \(swiftPath)\(ImportCommand.typePart(type, presentation)), from: \(from), to: \(to)}\n"
             if interactive != nil {
                 // A finger drives the whole scene: the transition is the scene's only step.
                 let unindented = lines.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }
@@ -207,8 +261,14 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    static func starterScene(swiftPath: String, source: String, type: String?, from: String, to: String) -> String {
-        let typePart = type.map { ", type: \($0)" } ?? ""
+    /// `, type: T, kind: present, presentationStyle: overFullScreen` for the transition's flow map.
+    static func typePart(_ type: String?, _ presentation: [(key: String, value: String)]) -> String {
+        (type.map { ", type: \($0)" } ?? "") + presentation.map { ", \($0.key): \($0.value)" }.joined()
+    }
+
+    static func starterScene(swiftPath: String, source: String, type: String?, from: String, to: String,
+                             presentation: [(key: String, value: String)] = []) -> String {
+        let typePart = typePart(type, presentation)
         return """
         # Starter scene for the animator in \(source), written by `segue import`.
         # The two screens are placeholders: give them your app's content components or a

@@ -94,10 +94,12 @@ import Testing
         let box = try Sandbox()
         defer { box.remove() }
         let scenePath = try box.write("ok.yaml", Self.valid)
-        let result = try segue("render", scenePath, "-o", box.path("no/such/folder/out.mp4"), "--quiet")
+        // Missing folders are created; a folder that cannot be (a file is in the way) is an error.
+        try box.write("blocker", "a file, not a folder")
+        let result = try segue("render", scenePath, "-o", box.path("blocker/sub/out.mp4"), "--quiet")
         #expect(result.status == 1)
-        #expect(result.stderr.contains("no/such/folder"), "stderr: \(result.stderr)")
-        #expect(box.listing() == ["ok.yaml"])
+        #expect(result.stderr.contains("cannot create the folder") && result.stderr.contains("blocker/sub"), "stderr: \(result.stderr)")
+        #expect(box.listing() == ["blocker", "ok.yaml"])
     }
 
     @Test func usageErrorsExitWithTwo() throws {

@@ -111,15 +111,15 @@ import Testing
         let block = try #require(readme[section.upperBound...].range(of: "```yaml\n"))
         let end = try #require(readme[block.upperBound...].range(of: "```"))
         let yaml = String(readme[block.upperBound ..< end.lowerBound])
-        #expect(yaml.contains("shots/list.png") && yaml.contains("shots/detail.png"))
+        #expect(yaml.contains("scenes/shots/stories.png") && yaml.contains("scenes/shots/trail.png"))
         // Two real-looking screenshots at 3× (1170 × 2532): the stories list and the trail detail.
-        try FileManager.default.createDirectory(at: box.dir.appendingPathComponent("shots"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: box.dir.appendingPathComponent("scenes/shots"), withIntermediateDirectories: true)
         let presetFlip = packageRoot.appendingPathComponent("scenes/preset-flip.yaml").path
-        for (time, name) in [("0", "list"), ("0.72", "detail")] {
-            let r = try segue("still", presetFlip, "--time", time, "--scale", "3", "-o", box.path("shots/\(name).png"))
+        for (time, name) in [("0", "stories"), ("0.72", "trail")] {
+            let r = try segue("still", presetFlip, "--time", time, "--scale", "3", "-o", box.path("scenes/shots/\(name).png"))
             #expect(r.status == 0, "\(r.stderr)")
         }
-        #expect(try Self.dimensions(box.path("shots/list.png")) == (1170, 2532))
+        #expect(try Self.dimensions(box.path("scenes/shots/stories.png")) == (1170, 2532))
         let scene = try box.write("my.yaml", yaml)
         let r = try segue("render", scene, "-q", "medium", "--width", "390", "-o", box.path("my.gif"), "--quiet")
         #expect(r.status == 0, "\(r.stderr)")
