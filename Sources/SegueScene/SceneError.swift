@@ -32,7 +32,16 @@ public struct SceneError: Error, CustomStringConvertible, Sendable {
     public var bindValue: String? = nil
     /// Further problems found in the same file, in file order after this one (at most
     /// `SceneDecoder.errorLimit` in all), so a file with five mistakes takes one run to fix.
-    public var more: [SceneError] = []
+    public var more: [SceneError] = [] {
+        // A problem is reported once: a missing image used by three steps is one mistake.
+        didSet {
+            var seen: Set<String> = [key]
+            let distinct = more.filter { seen.insert($0.key).inserted }
+            if distinct.count != more.count { more = distinct }
+        }
+    }
+    /// Where and what, for telling repeats apart.
+    private var key: String { "\(location.map { "\($0)" } ?? "")|\(message)" }
     /// Files besides the scene file that the load had read when it failed (a Swift animator),
     /// so that a tool watching the scene (the Studio) also notices when one of them is fixed.
     public var readFiles: [String] = []

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The README's tour, run as a new user runs it: `scenes/` copied into an empty folder, every
 `segue` command of the tour's shell blocks run as written, in order, and every file the tour says
-to write (a YAML block after "write `NAME`" or "Save it as `NAME`") written first. A command that
+to write (a YAML block after "write `NAME`" or "Save this as `NAME`") written first. A command that
 exits non-zero, or says "no such file" or "does not exist", fails the test.
 
 Needs the debug build (.build/debug/segue); skipped without it, except under CI."""
@@ -17,7 +17,7 @@ import unittest
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SEGUE = os.path.join(ROOT, ".build", "debug", "segue")
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```\n", re.M | re.S)
-WRITE = re.compile(r"(?:write|save it as) `([^`]+)`", re.I)
+WRITE = re.compile(r"(?:write|save (?:it|this) as) `([^`]+)`", re.I)
 
 
 def tour_steps(readme):
@@ -59,6 +59,7 @@ class ReadmeTourTests(unittest.TestCase):
         written = [s[1] for s in steps if s[0] == "write"]
         self.assertIn("segue render scenes/flip.yaml -o out/flip.mp4", commands)
         self.assertIn("my.yaml", written)
+        self.assertIn("stories.yaml", written)
         self.assertGreater(len(commands), 15)
         # golden settings before the first recording run
         init = next(i for i, c in enumerate(commands) if c.startswith("segue test --init"))
