@@ -111,7 +111,7 @@ struct ImportCommand: ParsableCommand {
                 }
                 text = draft
                 if presentationStyle == nil, kind == nil || kind == .present, let loaded,
-                   let warning = Self.presenterWarning(files: module.files, scene: loaded, output: scenePath) {
+                   let warning = Self.presenterWarning(files: [file], scene: loaded, output: scenePath) {
                     Console.err(warning + "\n")
                 }
             } catch {
@@ -130,6 +130,7 @@ struct ImportCommand: ParsableCommand {
     /// UIKit removes the presenter when a full-screen presentation completes. An animator that
     /// dims what is behind its view, or never touches the from view, expects it to stay (a sheet,
     /// a card): the scene would end on black there. Says so, when, and the key that keeps it.
+    /// Only the file the user named is read: the animator's siblings may be other transitions.
     static func presenterWarning(files: [String], scene: Scene, output: String) -> String? {
         var reason: String?
         for file in files {
