@@ -36,6 +36,7 @@ let package = Package(
             "SegueGeometry", "Yams",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
         ]),
         // Stage 1: scene files (YAML/JSON) → validated scene model with source locations.
         .target(name: "SegueScene", dependencies: ["SegueGeometry", "Yams"]),

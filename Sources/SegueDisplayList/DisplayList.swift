@@ -26,7 +26,8 @@ public struct DisplayList: Sendable {
     /// Every node, depth first, in painting order.
     public var allNodes: [DisplayNode] {
         var out: [DisplayNode] = []
-        func visit(_ n: DisplayNode) { out.append(n); n.children.forEach(visit) }
+        // A layer cut into pieces by depth sorting is one layer: listed once, at its first piece.
+        func visit(_ n: DisplayNode) { guard n.pieceIndex == 0 else { return }; out.append(n); n.children.forEach(visit) }
         roots.forEach(visit)
         return out
     }

@@ -145,7 +145,7 @@ extension PresetReader {
         if let first = problems.first {
             // Every missing file at once: the first error carries the others.
             guard problems.count > 1 else { throw first }
-            throw SceneError(first.kind, at: first.location, first.message + problems.dropFirst().map { "; and at \($0.location): \($0.message)" }.joined(),
+            throw SceneError(first.kind, at: first.location, first.message + problems.dropFirst().map { "; and \($0.location.map { "at \($0)" } ?? "in the scene"): \($0.message)" }.joined(),
                              suggestion: first.suggestion)
         }
         var seen: Set<String> = []

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import SwiftSyntax
 import SwiftParser
+import SwiftParserDiagnostics
 
 /// One Swift file of the module.
 struct SourceFile {
@@ -101,12 +102,18 @@ final class Program {
         file = sources[0].path
         var parsed: [SourceFile] = []
         for (path, source) in sources {
-            let tree = Parser.parse(source: source)
+            let tree = EscapedIdentifiers().rewrite(Parser.parse(source: source)).cast(SourceFileSyntax.self)
             parsed.append(SourceFile(path: path, source: source, tree: tree, converter: SourceLocationConverter(fileName: path, tree: tree)))
         }
         files = parsed
         for (i, f) in files.enumerated() { fileOfRoot[Syntax(f.tree).id] = i }
         for f in files where f.tree.hasError {
+            // The parser's own words for the first problem ("expected ')' to end function call"),
+            // at its place, as the compiler would say it.
+            if let first = ParseDiagnosticsGenerator.diagnostics(for: f.tree).first {
+                throw error(.syntax, at: first.node, "the file is not valid Swift here: \(first.message)",
+                            hint: "the importer reads the file as the Swift compiler would; check that it compiles")
+            }
             if let bad = Self.firstError(in: Syntax(f.tree)) {
                 throw error(.syntax, at: bad, "the file is not valid Swift here",
                             hint: "the importer reads the file as the Swift compiler would; check that it compiles")
@@ -323,5 +330,17 @@ final class Program {
         typeOrder.compactMap { types[$0] }.filter {
             !$0.isProtocolExtension && ($0.inherited.contains("UIViewControllerAnimatedTransitioning") || $0.functions["animateTransition"] != nil)
         }
+    }
+}
+
+/// Swift's escaped identifiers: `` `default` `` declares the name `default`, which code elsewhere
+/// writes plainly (`.default`). The token loses its backticks and gains two spaces of trailing
+/// trivia, so every later position in the file, and so every file:line:column, is unchanged.
+final class EscapedIdentifiers: SyntaxRewriter {
+    override func visit(_ token: TokenSyntax) -> TokenSyntax {
+        let text = token.text
+        guard text.count > 2, text.hasPrefix("`"), text.hasSuffix("`"), case .identifier = token.tokenKind else { return token }
+        return token.with(\.tokenKind, .identifier(String(text.dropFirst().dropLast())))
+            .with(\.trailingTrivia, token.trailingTrivia + .spaces(2))
     }
 }

@@ -84,8 +84,15 @@ def test_github_annotations_summary_and_junit_point_at_the_failure(recorded):
     expected = Image.open(io.BytesIO(base64.b64decode(images[0][1]))).convert("RGB")
     actual = Image.open(io.BytesIO(base64.b64decode(images[1][1]))).convert("RGB")
     assert expected.size == actual.size == (60, 40)
-    # The box is red in the golden and blue now, at the same place in frame 0 (x 10…50 pt → 5…25 px).
-    assert expected.getpixel((12, 20)) == (255, 0, 0) and actual.getpixel((12, 20)) == (0, 0, 255)
+    # The box is red in the golden and blue now, at the same place in the worst frame: a 40 × 40 pt
+    # box is 20 × 20 px at scale 0.5 (19 px of full colour where its edges fall between pixels).
+    def box(image, colour):
+        xs = [x for x in range(image.width) for y in range(image.height) if image.getpixel((x, y)) == colour]
+        ys = [y for x in range(image.width) for y in range(image.height) if image.getpixel((x, y)) == colour]
+        return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+    red, blue = box(expected, (255, 0, 0)), box(actual, (0, 0, 255))
+    assert red is not None and red == blue, (red, blue)
+    assert 19 <= red[2] - red[0] + 1 <= 20 and 19 <= red[3] - red[1] + 1 <= 20 and red[1] in (10, 11), red
 
     junit = ElementTree.parse(recorded / "out" / "report" / "junit.xml").getroot()
     case = junit.find(".//testcase[@name='box']")

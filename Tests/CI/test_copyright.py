@@ -107,7 +107,7 @@ class CopyrightFormatTests(unittest.TestCase):
     def test_the_binary_is_gpl_3_or_later(self):
         binary = next(p for p in self.paragraphs if p.get("Files") == "usr/bin/segue")
         self.assertEqual(binary["License"], "GPL-3.0+")
-        for part in ("Apple Inc.", "JP Simard", "Simon Whitty", "Cloudinary", "JPEG XL"):
+        for part in ("Apple Inc.", "JP Simard", "Fedor Indutny", "Cloudinary", "JPEG XL"):
             self.assertIn(part, binary["Copyright"])
 
     def test_the_parser_rejects_what_is_not_dep5(self):

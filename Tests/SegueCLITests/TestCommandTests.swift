@@ -169,7 +169,7 @@ import Testing
 
     // MARK: - Which check decides
 
-    @Test func theCheckIsExactOnTheRecordingLibrariesAndPerceptualElsewhere() throws {
+    @Test func theCheckIsExactOnTheRecordingLibrariesAndTheDumpElsewhere() throws {
         let box = try Sandbox()
         defer { box.remove() }
         _ = try box.write("scenes/card.yaml", tinyScene(color: "#5856D6"))
@@ -188,8 +188,9 @@ import Testing
         let changed = try test(2)
         #expect(changed.status == 1)
         #expect(changed.stdout.contains("FAIL  card") && changed.stdout.contains("exact check"), "\(changed.stdout)")
-        // Goldens from other libraries: the perceptual check, which still catches the colour
-        // change (ΔE00 3.0) and passes the unchanged scene.
+        // Goldens from other libraries: the geometry dump recorded beside them decides, and says
+        // so; a colour alone moves nothing, so it passes there. Asked for, the perceptual check
+        // still catches the colour change (ΔE00 3.0) and passes the unchanged scene.
         let metaPath = golden + "/card/meta.json"
         var meta = try json(metaPath)
         var renderer = try #require(meta["renderer"] as? [String: String])
@@ -197,11 +198,16 @@ import Testing
         meta["renderer"] = renderer
         try JSONSerialization.data(withJSONObject: meta).write(to: URL(fileURLWithPath: metaPath))
         let other = try test(3)
-        #expect(other.status == 1)
-        #expect(other.stdout.contains("FAIL  card") && other.stdout.contains("perceptual check"), "\(other.stdout)")
-        #expect(other.stdout.contains("cairo") && other.stdout.contains("compared perceptually"), "\(other.stdout)")
+        #expect(other.status == 0, "\(other.stdout)")
+        #expect(other.stdout.contains("PASS  card") && other.stdout.contains("dump check"), "\(other.stdout)")
+        #expect(other.stdout.contains("cairo") && other.stdout.contains("geometry dump"), "\(other.stdout)")
+        let perceptual = try segue("test", scenes, "--golden", golden, "--record", "never", "--report", box.path("r6"), "--no-video",
+                                   "--check", "perceptual")
+        #expect(perceptual.status == 1)
+        #expect(perceptual.stdout.contains("FAIL  card") && perceptual.stdout.contains("perceptual check"), "\(perceptual.stdout)")
         _ = try box.write("scenes/card.yaml", tinyScene(color: "#5856D6"))
-        let unchanged = try test(4)
+        let unchanged = try segue("test", scenes, "--golden", golden, "--record", "never", "--report", box.path("r4"), "--no-video",
+                                  "--check", "perceptual")
         #expect(unchanged.status == 0, "\(unchanged.stdout)")
         #expect(unchanged.stdout.contains("PASS  card") && unchanged.stdout.contains("perceptual check"), "\(unchanged.stdout)")
         // pixelmatch's count stays available with its documented default threshold, and misses it.

@@ -154,8 +154,9 @@ screens:
         let back = try #require(node(tl, "detail", at: threeQuarters))
         #expect(close(back.transform.m11, cos(Double.pi / 4), 1e-5))
         #expect(close(try #require(node(tl, "list", at: threeQuarters)).transform.m11, 0, 1e-9))
-        // The back screen is beneath the front one (insertSubview(_:belowSubview:)).
-        #expect(DisplayListBuilder.build(tl, time: 0).roots[0].children.map(\.id) == ["detail", "list"])
+        // The back screen is beneath the front one (insertSubview(_:belowSubview:)): drawn first
+        // once both are flat again at the end (while either is turned, depth decides the order).
+        #expect(DisplayListBuilder.build(tl, time: 0.8).roots[0].children.map(\.id) == ["detail", "list"])
         // The completion block resets the front's transform at 0.8 s.
         #expect(close(tl.duration, 0.8))
         #expect(close(try #require(node(tl, "list", at: 0.8)).transform.m11, 1, 1e-9))

@@ -22,7 +22,8 @@ struct SeenLayer {
 func seenLayers(_ timeline: Timeline, at t: Double) -> [SeenLayer] {
     var out: [SeenLayer] = []
     func walk(_ n: DisplayNode) {
-        guard n.isVisible else { return }
+        // A layer cut by depth sorting is seen once, at its first piece.
+        guard n.isVisible, n.pieceIndex == 0 else { return }
         out.append(SeenLayer(id: n.id, opacity: n.opacity, transform: n.transform, quad: n.quad))
         n.children.forEach(walk)
     }

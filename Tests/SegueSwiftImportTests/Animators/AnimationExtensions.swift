@@ -33,3 +33,4 @@ final class MillisecondFade: NSObject, UIViewControllerAnimatedTransitioning {
         DispatchQueue.main.asyncAfter(deadline: .now() + 0.8) { context.completeTransition(true) }
     }
 }
+// SPDX-License-Identifier: Apache-2.0

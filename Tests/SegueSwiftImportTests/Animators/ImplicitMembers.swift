@@ -108,3 +108,4 @@ final class PolarSlide: Sliding {
         return p.x + r.maxX
     }
 }
+// SPDX-License-Identifier: Apache-2.0

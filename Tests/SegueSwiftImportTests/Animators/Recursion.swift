@@ -69,3 +69,4 @@ final class BoundedRecursion: Recurring {
     func sum(_ n: Int) -> CGFloat { n == 0 ? 0 : 0.01 + sum(n - 1) }
     override func prepare(_ view: UIView) { view.alpha = sum(40) }
 }
+// SPDX-License-Identifier: Apache-2.0

@@ -208,3 +208,4 @@ final class OptionalPattern: Starting {
         return total
     }
 }
+// SPDX-License-Identifier: Apache-2.0
