@@ -25,6 +25,13 @@ extension Evaluator {
             return BindSuggestion(key: key, value: Self.isStatement(Syntax(call)) ? "null" : Self.placeholder(forName: key), swiftType: nil)
         }
         if let call = expr.as(FunctionCallExprSyntax.self) {
+            // A framework class the importer does not model (`CATransition()`) is UIKit's, not the
+            // app's: no value the scene could bind stands in for it, so the error stays as it is.
+            if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+               Self.frameworkPrefixes.contains(where: { name.hasPrefix($0) }), name.first?.isUppercase == true,
+               program.types[name] == nil {
+                return nil
+            }
             let key = Self.normalized(call.calledExpression.trimmedDescription) + "()"
             return BindSuggestion(key: key, value: Self.isStatement(Syntax(call)) ? "null" : Self.placeholder(forName: key), swiftType: nil)
         }
@@ -41,6 +48,10 @@ extension Evaluator {
         }
         return BindSuggestion(key: key, value: annotation.map(Self.placeholder(forType:)) ?? Self.placeholder(forName: key), swiftType: annotation)
     }
+
+    /// Type-name prefixes of Apple's frameworks an animator calls into (Core Animation, Core
+    /// Graphics, Foundation, AVFoundation, Core Image). Not UI: libraries name their own views so.
+    static let frameworkPrefixes = ["CA", "CG", "NS", "AV", "CI"]
 
     static let viewPlaceholder = "{view: {frame: [16, 116, 358, 200], color: \"#007AFF\"}}"
     /// Members only a view has, among those animators touch.

@@ -40,4 +40,27 @@ import Testing
             #expect(!text.contains("Optional("), "\(text)")
         }
     }
+
+    @Test func aFrameworkClassTheImporterDoesNotModelIsNamed() throws {
+        // CATransition is Core Animation's: the message names the call, never a placeholder's type.
+        let animator = """
+        import UIKit
+        final class Fade: NSObject, UIViewControllerAnimatedTransitioning {
+            func transitionDuration(using c: UIViewControllerContextTransitioning?) -> TimeInterval { 0.3 }
+            func animateTransition(using c: UIViewControllerContextTransitioning) {
+                let t = CATransition()
+                t.type = .fade
+                c.completeTransition(true)
+            }
+        }
+        """
+        do {
+            _ = try loadModule("transition: {swift: Fade.swift, from: a, to: b}", ["Fade.swift": animator])
+            Issue.record("CATransition was accepted")
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains("Fade.swift:5:17") && text.contains("unsupported call 'CATransition()'"), "\(text)")
+            #expect(!text.contains("CGFloat") && !text.contains("bind:"), "\(text)")
+        }
+    }
 }
